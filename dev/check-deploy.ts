@@ -1,0 +1,32 @@
+// Proves the worker and its assets bundle for production (`wrangler deploy --dry-run`)
+// and keeps the worker bundle inside the Workers free-plan limit of 3 MB gzip.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(import.meta.dirname, "..");
+const outDir = join(root, "dist/worker");
+const limitBytes = 3 * 1024 * 1024;
+
+rmSync(outDir, { recursive: true, force: true });
+execFileSync(join(root, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outDir], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter(
+  (entry) => entry.isFile() && /\.(m?js|wasm)$/.test(entry.name),
+);
+let raw = 0;
+let gzip = 0;
+for (const file of files) {
+  const bytes = readFileSync(join(file.parentPath, file.name));
+  raw += bytes.length;
+  gzip += gzipSync(bytes, { level: 9 }).length;
+}
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`worker bundle: ${kib(raw)} raw, ${kib(gzip)} gzip (limit ${kib(limitBytes)} gzip)`);
+if (gzip > limitBytes) {
+  console.error("worker bundle exceeds the Workers free-plan limit");
+  process.exit(1);
+}

@@ -1,0 +1,167 @@
+// Drizzle tables: the single source of column types (SPEC section 3).
+// Times are integer milliseconds since the epoch; the API turns them into ISO strings.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs);
+
+export const pages = sqliteTable("pages", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  slug: text("slug").notNull().unique(),
+  content: text("content").notNull(),
+  image: text("image"),
+  heroImageLight: text("hero_image_light"),
+  heroImageDark: text("hero_image_dark"),
+  metaDescription: text("meta_description"),
+  metaKeywords: text("meta_keywords"),
+  /** Text flag as in the spec: 'false' or '' is unpublished, anything else published. */
+  published: text("published").notNull().default("true"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+});
+
+export const trackHistory = sqliteTable(
+  "track_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    artist: text("artist").notNull(),
+    album: text("album"),
+    artwork: text("artwork"),
+    playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+  },
+  (t) => [index("track_history_played_at_idx").on(t.playedAt)],
+);
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+  lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+});
+
+export const loginTokens = sqliteTable(
+  "login_tokens",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_tokens_email_created_idx").on(t.email, t.createdAt)],
+);
+
+/** Login sessions: a row per signed-in browser, so that a session can be revoked. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    /** SHA-256 of the cookie's token. */
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: text("id").primaryKey(),
+    /** The owner: an anonymous session id, or the user id when logged in. */
+    sessionId: text("session_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    trackTitle: text("track_title").notNull(),
+    trackArtist: text("track_artist").notNull(),
+    trackAlbum: text("track_album"),
+    trackArtwork: text("track_artwork"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One favorite per owner and track, case-insensitively; also serves "favorites by owner".
+    uniqueIndex("favorites_owner_track_uq").on(
+      t.sessionId,
+      sql`lower(${t.trackTitle})`,
+      sql`lower(${t.trackArtist})`,
+    ),
+    index("favorites_user_idx").on(t.userId),
+  ],
+);
+
+export const listeningSessions = sqliteTable(
+  "listening_sessions",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    trackTitle: text("track_title"),
+    trackArtist: text("track_artist"),
+  },
+  (t) => [index("listening_sessions_session_idx").on(t.sessionId)],
+);
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  subscribedAt: integer("subscribed_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+  /** Text flag as in the spec, default 'true'. */
+  active: text("active").notNull().default("true"),
+});
+
+/** Every contact message is kept, whether or not the notification mail goes out. */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+/** Fixed-window counters for rate limits, updated atomically with one upsert. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Sleep timers by owner (SPEC: sleep-timer status active, endTime). */
+export const sleepTimers = sqliteTable("sleep_timers", {
+  sessionId: text("session_id").primaryKey(),
+  endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Mail the `log` provider "sent": what /pb/debug reads in local development. Written only
+ * when debug login links are enabled; real tokens are stored hashed in login_tokens.
+ */
+export const devOutbox = sqliteTable(
+  "dev_outbox",
+  {
+    id: text("id").primaryKey(),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    /** The login link the message carries, if any, and its token's hash (to report use). */
+    link: text("link"),
+    tokenHash: text("token_hash"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_outbox_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,76 @@
+// Debian's Chromium driven by playwright-core. Each test gets a fresh context and page;
+// a failing test leaves a screenshot and the page's console log under test-results/.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, inject, onTestFailed } from "vitest";
+import { root } from "./site.ts";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `End-to-end tests need Chromium at ${chromiumPath} (sudo apt-get install -y chromium, or set CHROMIUM_PATH).`,
+    );
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+}
+
+function fileSafe(name: string): string {
+  return name
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 120);
+}
+
+/** Registers hooks that give each test a fresh page; returns accessors for the current one. */
+export function setupBrowser() {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async (context) => {
+    if (!browser) throw new Error("Chromium did not start");
+    const browserContext = await browser.newContext({ baseURL: baseUrl });
+    const current = await browserContext.newPage();
+    page = current;
+    const consoleLines: string[] = [];
+    current.on("console", (msg) => consoleLines.push(`[${msg.type()}] ${msg.text()}`));
+    current.on("pageerror", (err) => consoleLines.push(`[pageerror] ${err.message}`));
+    onTestFailed(async () => {
+      const dir = join(root, "test-results");
+      mkdirSync(dir, { recursive: true });
+      const name = fileSafe(context.task.name);
+      await current.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => {});
+      writeFileSync(join(dir, `${name}.console.log`), consoleLines.join("\n"));
+    });
+    return () => browserContext.close();
+  });
+
+  return {
+    baseUrl,
+    get page(): Page {
+      if (!page) throw new Error("no page: use inside a test");
+      return page;
+    },
+  };
+}

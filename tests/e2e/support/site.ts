@@ -1,0 +1,127 @@
+// Starts what `npm start` starts, on free ports and a throw-away state directory: the local
+// Icecast station and `wrangler dev` serving the built SPA with local D1, KV and R2.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import {
+  installHint,
+  missingStationTools,
+  type RunningStation,
+  startStation,
+} from "../../../dev/station/station.ts";
+
+export const root = resolve(import.meta.dirname, "../../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer /api/health within 60 s:\n${output()}`);
+}
+
+export type RunningSite = {
+  baseUrl: string;
+  stationHelperUrl: string;
+  icecastUrl: string;
+  stop: () => Promise<void>;
+};
+
+export async function startSite(): Promise<RunningSite> {
+  const missing = missingStationTools();
+  if (missing.length > 0)
+    throw new Error(
+      `End-to-end tests need the local station (missing ${missing.join(", ")}). ${installHint}`,
+    );
+  if (!existsSync(join(root, "dist/client/index.html"))) {
+    execFileSync(join(root, "node_modules/.bin/vite"), ["build"], { cwd: root, stdio: "inherit" });
+  }
+  const [sitePort, icecastPort, helperPort, inspectorPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const stateDir = join(root, ".wrangler/e2e-state");
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(join(root, ".station"), { recursive: true });
+  const envFile = join(root, ".station/e2e.env");
+  const baseUrl = `http://localhost:${sitePort}`;
+  const localEnv = readFileSync(join(root, "dev/local.env"), "utf8");
+  writeFileSync(
+    envFile,
+    localEnv
+      .replaceAll("http://localhost:8787", baseUrl)
+      .replaceAll("127.0.0.1:8000", `127.0.0.1:${icecastPort}`)
+      .replaceAll("127.0.0.1:8001", `127.0.0.1:${helperPort}`),
+  );
+
+  const station: RunningStation = await startStation({ envFile, log: () => {} });
+  const wranglerBin = join(root, "node_modules/.bin/wrangler");
+  try {
+    execFileSync(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+      cwd: root,
+      stdio: "pipe",
+      env: { ...process.env, CI: "true" },
+    });
+  } catch (err) {
+    await station.stop();
+    throw err;
+  }
+  let output = "";
+  const wrangler = spawn(
+    wranglerBin,
+    [
+      "dev",
+      "--env-file",
+      envFile,
+      "--port",
+      String(sitePort),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      stateDir,
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  wrangler.stdout?.on("data", (chunk) => (output += chunk));
+  wrangler.stderr?.on("data", (chunk) => (output += chunk));
+  const stop = async () => {
+    if (wrangler.exitCode === null && wrangler.pid) {
+      const exited = new Promise((r) => wrangler.once("exit", r));
+      process.kill(-wrangler.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (wrangler.exitCode === null) process.kill(-wrangler.pid, "SIGKILL");
+    }
+    await station.stop();
+  };
+  try {
+    await waitForHealth(baseUrl, wrangler, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, stationHelperUrl: station.helperUrl, icecastUrl: station.icecastUrl, stop };
+}

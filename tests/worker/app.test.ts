@@ -1,0 +1,43 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+
+describe("thrown errors", () => {
+  it("become a JSON 500 { error, message } that leaks nothing internal", async () => {
+    const failingDb = {
+      prepare() {
+        throw new Error("SQLITE_CORRUPT: secret internal detail at /var/db");
+      },
+    } as unknown as D1Database;
+    const res = await app.request("/api/health", {}, { ...env, DB: failingDb });
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe("internal_error");
+    expect(typeof body.message).toBe("string");
+    expect(JSON.stringify(body)).not.toContain("secret");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("a broken configuration gives a JSON 500 naming no variable to the client", async () => {
+    const res = await app.request("/api/health", {}, { ...env, STREAM_URL_HD: "not a url" });
+    // Health does not read configuration, so it still answers; the headers middleware
+    // must not fail either, and falls back to a CSP without third-party hosts.
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toContain("media-src 'self';");
+  });
+});
+
+describe("static assets", () => {
+  it("serve the SPA's HTML for a deep link such as /history", async () => {
+    const res = await exports.default.fetch(
+      new Request("http://localhost/history", {
+        headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});

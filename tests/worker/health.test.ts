@@ -1,0 +1,81 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import pkg from "../../package.json";
+
+const request = (path: string, init?: RequestInit) =>
+  exports.default.fetch(new Request(`http://localhost${path}`, init));
+
+describe("GET /api/health", () => {
+  it("answers ok with the version after querying D1", async () => {
+    const res = await request("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ ok: true, version: pkg.version });
+  });
+
+  it("reaches the migrated database", async () => {
+    const tables = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' order by name",
+    ).all<{
+      name: string;
+    }>();
+    expect(tables.results.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        "contact_messages",
+        "favorites",
+        "listening_sessions",
+        "login_tokens",
+        "newsletter_subscribers",
+        "pages",
+        "sessions",
+        "track_history",
+        "users",
+      ]),
+    );
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404 with error and message", async () => {
+    const res = await request("/api/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: "not_found",
+      message: "No API route matches GET /api/does-not-exist",
+    });
+  });
+
+  it("answer a JSON 404 for other methods too", async () => {
+    const res = await request("/api/nothing/here", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(404);
+    expect((await res.json()) as object).toHaveProperty("error", "not_found");
+  });
+});
+
+describe("security headers", () => {
+  it("are set on API responses, with a CSP that admits the configured stream and metadata hosts", async () => {
+    const res = await request("/api/health");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`media-src 'self' ${new URL(env.STREAM_URL_HD).origin}`);
+    expect(csp).toContain(new URL(env.RADIO_METADATA_URL).origin);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("GET /api/config", () => {
+  it("gives the SPA the configured stream URLs", async () => {
+    const res = await request("/api/config");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      streams: { hd: env.STREAM_URL_HD, sd: env.STREAM_URL_SD, mobile: env.STREAM_URL_MOBILE },
+      historyWidgetUrl: null,
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { parseEnvFile } from "./dev/env-file.ts";
+
+// Three layers: the worker inside workerd with the real migrations, the web app in jsdom,
+// and end-to-end specs driving Chromium against `wrangler dev` and the local Icecast station.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("schema/migrations");
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { ...parseEnvFile("dev/local.env"), TEST_MIGRATIONS: migrations },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            sequence: { groupOrder: 0 },
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["tests/worker/setup.ts"],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: "web",
+            sequence: { groupOrder: 0 },
+            environment: "jsdom",
+            include: ["tests/web/**/*.test.{ts,tsx}"],
+            setupFiles: ["tests/web/setup.ts"],
+          },
+        },
+        {
+          test: {
+            name: "e2e",
+            environment: "node",
+            include: ["tests/e2e/**/*.spec.ts"],
+            globalSetup: ["tests/e2e/global-setup.ts"],
+            // After the worker and web projects, so the browser has the machine's cores to itself.
+            sequence: { groupOrder: 1 },
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

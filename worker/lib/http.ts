@@ -1,0 +1,26 @@
+// The one shape of every API error: { error, message } with a meaningful status.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+const errorCodes: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable_entity",
+  429: "too_many_requests",
+  500: "internal_error",
+  503: "service_unavailable",
+};
+
+export function errorCodeFor(status: number): string {
+  return errorCodes[status] ?? (status >= 500 ? "internal_error" : "bad_request");
+}
+
+export function jsonError(c: Context, status: ContentfulStatusCode, message: string, error?: string) {
+  return c.json({ error: error ?? errorCodeFor(status), message }, status);
+}

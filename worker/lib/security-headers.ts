@@ -1,0 +1,66 @@
+// Security headers for every response the worker produces. The CSP admits the
+// configured stream and metadata hosts, so the player and metadata code work
+// and nothing else third-party does.
+import type { Config } from "./config";
+
+/** Hosts of embedded videos that sanitized content pages may frame. */
+export const allowedVideoFrameOrigins = [
+  "https://www.youtube-nocookie.com",
+  "https://www.youtube.com",
+  "https://player.vimeo.com",
+] as const;
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function unique(values: (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))];
+}
+
+/** Builds the Content-Security-Policy; `config` is undefined when configuration is broken. */
+export function contentSecurityPolicy(config: Config | undefined): string {
+  const streams = config
+    ? unique([config.STREAM_URL_HD, config.STREAM_URL_SD, config.STREAM_URL_MOBILE].map(originOf))
+    : [];
+  const metadata = config
+    ? unique([originOf(config.RADIO_METADATA_URL), originOf(config.NEXT_TRACK_URL)])
+    : [];
+  const widget = config ? unique([originOf(config.HISTORY_WIDGET_URL)]) : [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...widget],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'"],
+    "media-src": ["'self'", ...streams],
+    "connect-src": ["'self'", ...metadata, ...widget],
+    "frame-src": [...allowedVideoFrameOrigins, ...widget],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
+export function applySecurityHeaders(headers: Headers, config: Config | undefined): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(config));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (config?.SITE_URL.startsWith("https://")) {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+}

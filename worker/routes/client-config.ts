@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { ClientConfig } from "../../schema/api";
+import type { AppEnv } from "../app";
+import { getConfig } from "../lib/config";
+
+/** What the SPA needs of this deployment: stream URLs per quality and the history widget. */
+export const clientConfig = new Hono<AppEnv>().get("/", (c) => {
+  const config = getConfig(c.env);
+  const body: ClientConfig = {
+    streams: { hd: config.STREAM_URL_HD, sd: config.STREAM_URL_SD, mobile: config.STREAM_URL_MOBILE },
+    historyWidgetUrl: config.HISTORY_WIDGET_URL ?? null,
+  };
+  c.header("Cache-Control", "public, max-age=300");
+  return c.json(body);
+});
