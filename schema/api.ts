@@ -1,29 +1,9 @@
 // Request and response shapes of every call in SPEC section 7, shared by the worker's
 // validators and the web app's forms and client. Column types live in schema/db.ts.
 import { z } from "zod";
+import { isPublished, limits, normalizeSlug, sleepTimerChoices } from "./rules";
 
-// ---------------------------------------------------------------- limits and constants
-
-export const limits = {
-  trackField: 300,
-  artworkUrl: 2048,
-  sessionId: 128,
-  email: 254,
-  contactName: 200,
-  contactMessage: 5000,
-  pageTitle: 200,
-  pageSlug: 120,
-  pageContent: 200_000,
-  metaDescription: 500,
-  metaKeywords: 500,
-  imageUrl: 2048,
-  imageBytes: 5 * 1024 * 1024,
-} as const;
-
-/** SPEC section 9: the sleep timer's choices, in minutes. */
-export const sleepTimerChoices = [15, 30, 45, 60, 90] as const;
-
-export const adminUserId = "admin";
+export { adminUserId, isPublished, limits, normalizeSlug, sleepTimerChoices } from "./rules";
 
 // ---------------------------------------------------------------- errors
 
@@ -231,22 +211,6 @@ export const debugTokens = z.object({
 export type DebugTokens = z.infer<typeof debugTokens>;
 
 // ---------------------------------------------------------------- pages
-
-/** Lower-case a-z0-9 and single dashes, as slugs are stored. */
-export function normalizeSlug(input: string): string {
-  return input
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** SPEC section 3: the text flag; 'false' or empty is unpublished, anything else published. */
-export function isPublished(flag: string | boolean | null | undefined): boolean {
-  if (typeof flag === "boolean") return flag;
-  return !(flag === "false" || flag === "" || flag === null || flag === undefined);
-}
 
 export const pageInput = z.object({
   title: trimmed(limits.pageTitle, "Title is required"),

@@ -3,6 +3,7 @@ import { Link, Route, Switch, useRoute } from "wouter";
 import { station } from "../schema/station";
 import { HomeScreen } from "./routes/home";
 import { NotFoundScreen } from "./routes/not-found";
+import { Toaster } from "./ui/toast";
 
 const leftLinks = [
   { href: "/", label: "HOME" },
@@ -61,6 +62,7 @@ export function App() {
           <Route component={NotFoundScreen} />
         </Switch>
       </main>
+      <Toaster />
     </>
   );
 }

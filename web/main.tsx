@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
+import { appStore } from "./lib/store";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -12,7 +13,7 @@ if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
+      <JotaiProvider store={appStore}>
         <App />
       </JotaiProvider>
     </QueryClientProvider>

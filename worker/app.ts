@@ -1,14 +1,26 @@
 // The Hono app: middleware in a fixed order, routes under /api, JSON errors, static assets.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { CurrentUser } from "../schema/api";
 import { type Config, ConfigError, getConfig } from "./lib/config";
 import { errorCodeFor, jsonError } from "./lib/http";
 import { requestGuards } from "./lib/request-guards";
 import { applySecurityHeaders } from "./lib/security-headers";
+import { loadUser } from "./lib/session";
+import { auth } from "./routes/auth";
 import { clientConfig } from "./routes/client-config";
+import { contact } from "./routes/contact";
+import { favorites, migrateFavoritesRoute } from "./routes/favorites";
 import { health } from "./routes/health";
+import { images } from "./routes/images";
+import { pages } from "./routes/pages";
+import { radio } from "./routes/radio";
+import { sleepTimer } from "./routes/sleep-timer";
+import { stats } from "./routes/stats";
+import { trackHistory } from "./routes/track-history";
+import { upload } from "./routes/upload";
 
-export type AppEnv = { Bindings: Env };
+export type AppEnv = { Bindings: Env; Variables: { user: CurrentUser } };
 
 function configOrUndefined(env: Env): Config | undefined {
   try {
@@ -18,7 +30,19 @@ function configOrUndefined(env: Env): Config | undefined {
   }
 }
 
-const api = new Hono<AppEnv>().route("/health", health).route("/config", clientConfig);
+const api = new Hono<AppEnv>()
+  .route("/health", health)
+  .route("/config", clientConfig)
+  .route("/radio", radio)
+  .route("/track-history", trackHistory)
+  .route("/stats", stats)
+  .route("/favorites", favorites)
+  .route("/sleep-timer", sleepTimer)
+  .route("/contact", contact)
+  .route("/auth/migrate-favorites", migrateFavoritesRoute)
+  .route("/auth", auth)
+  .route("/pages", pages)
+  .route("/upload", upload);
 
 export const app = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -29,8 +53,10 @@ export const app = new Hono<AppEnv>()
     c.res = res;
   })
   .use("/api/*", requestGuards)
+  .use("/api/*", loadUser)
   .route("/api", api)
   .all("/api/*", (c) => jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`))
+  .route("/images", images)
   .get("/images/*", (c) => jsonError(c, 404, "Image not found"))
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

@@ -373,6 +373,7 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     }, 3000);
     await Promise.all(exits);
     clearTimeout(killTimer);
+    rmSync(workDir, { recursive: true, force: true });
     log("stopped");
   };
   return { icecastUrl, helperUrl, stop };

@@ -60,10 +60,10 @@ export async function startSite(): Promise<RunningSite> {
     freePort(),
     freePort(),
   ]);
-  const stateDir = join(root, ".wrangler/e2e-state");
+  const stateDir = join(root, `.wrangler/e2e-state-${process.pid}`);
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(join(root, ".station"), { recursive: true });
-  const envFile = join(root, ".station/e2e.env");
+  const envFile = join(root, `.station/e2e-${process.pid}.env`);
   const baseUrl = `http://localhost:${sitePort}`;
   const localEnv = readFileSync(join(root, "dev/local.env"), "utf8");
   writeFileSync(
@@ -116,6 +116,8 @@ export async function startSite(): Promise<RunningSite> {
       if (wrangler.exitCode === null) process.kill(-wrangler.pid, "SIGKILL");
     }
     await station.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(envFile, { force: true });
   };
   try {
     await waitForHealth(baseUrl, wrangler, () => output);

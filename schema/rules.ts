@@ -1,0 +1,39 @@
+// Plain constants and pure rules shared by the worker and the web app. No dependencies:
+// the listener bundle imports this, never the zod schemas of schema/api.ts (zod is ~35 KB gzip).
+
+export const limits = {
+  trackField: 300,
+  artworkUrl: 2048,
+  sessionId: 128,
+  email: 254,
+  contactName: 200,
+  contactMessage: 5000,
+  pageTitle: 200,
+  pageSlug: 120,
+  pageContent: 200_000,
+  metaDescription: 500,
+  metaKeywords: 500,
+  imageUrl: 2048,
+  imageBytes: 5 * 1024 * 1024,
+} as const;
+
+/** SPEC section 9: the sleep timer's choices, in minutes. */
+export const sleepTimerChoices = [15, 30, 45, 60, 90] as const;
+
+export const adminUserId = "admin";
+
+/** Lower-case a-z0-9 and single dashes, as slugs are stored. */
+export function normalizeSlug(input: string): string {
+  return input
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** SPEC section 3: the text flag; 'false' or empty is unpublished, anything else published. */
+export function isPublished(flag: string | boolean | null | undefined): boolean {
+  if (typeof flag === "boolean") return flag;
+  return !(flag === "false" || flag === "" || flag === null || flag === undefined);
+}

@@ -1,0 +1,57 @@
+// SPEC section 9's constants, named as the spec names them. One module for the web app.
+import { limits } from "../../schema/rules";
+
+export { sleepTimerChoices } from "../../schema/rules";
+
+export const nowPlayingPollMs = 30_000;
+export const nextTrackPollMs = 30_000;
+
+export const defaultVolume = 0.7;
+export const unmuteVolume = 0.7;
+export const volumeStorageKey = "radio-volume";
+
+export const streamQualities = ["hd", "sd", "mobile"] as const;
+export type StreamQuality = (typeof streamQualities)[number];
+export const defaultStreamQuality: StreamQuality = "hd";
+export const streamQualityStorageKey = "stream-quality";
+
+export const themeStorageKey = "theme";
+export const defaultTheme = "dark";
+
+export const sleepTimerSessionStorageKey = "sleep-timer-session";
+export const anonymousSessionStorageKey = "radio-session-id";
+export const pendingFavoriteStorageKey = "pending_favorite";
+/** Session-storage flag, per user, that anonymous favorites were migrated. */
+export const favoritesMigratedKeyPrefix = "favorites-migrated-";
+
+export const magicLinkExpiryMinutes = 15;
+export const loginDialogResetDelayMs = 300;
+
+export const volumeSliderMax = 100;
+export const volumeSliderStep = 1;
+export const sharePopupWidth = 550;
+export const sharePopupHeight = 420;
+
+export const homeRecentTracks = 6;
+export const homeUpdateCards = 3;
+export const updateExcerptChars = 150;
+export const officeAudioExcerptChars = 200;
+export const topicTitleChars = 50;
+export const listenerDisplayMin = 150;
+export const listenerDisplayMax = 199;
+export const analyticsTopCount = 10;
+export const analyticsRecentCount = 10;
+
+export const metaDescriptionChars = 155;
+export const imageMaxBytes = limits.imageBytes;
+export const contentTextareaRows = 10;
+
+export const toastDurationMs = 5000;
+export const toastRemoveDelayMs = 1_000_000;
+export const toastSwipeThresholdPx = 50;
+export const tooltipDelayMs = 700;
+
+export const pageTransitionSeconds = 0.3;
+export const bitrateClaim = "320kbps";
+export const homepageHeroSlug = "homepage-hero-settings";
+export const officeAudioSlug = "office-audio";

@@ -1,0 +1,136 @@
+// Login sessions: a row in `sessions` per signed-in browser, a cookie holding a random
+// token (only its SHA-256 is stored), a 30-day sliding expiry, revocable server-side.
+import { and, eq, gt, lte } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { adminUserId, type CurrentUser } from "../../schema/api";
+import { sessions, users } from "../../schema/db";
+import type { AppEnv } from "../app";
+import { randomToken, sha256Hex } from "./crypto";
+import { type Db, getDb } from "./db";
+import { jsonError } from "./http";
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+/** A session's expiry is pushed forward at most once a day, on use. */
+const slideAfterMs = 24 * 60 * 60 * 1000;
+
+const plainCookieName = "lr_session";
+const secureCookieName = "__Host-lr_session";
+
+function isSecureRequest(c: Context): boolean {
+  const { hostname } = new URL(c.req.url);
+  return !(hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: number,
+): Promise<{ token: string; expiresAt: number }> {
+  const token = randomToken(32);
+  const expiresAt = now + sessionLifetimeMs;
+  await db.insert(sessions).values({
+    id: crypto.randomUUID(),
+    tokenHash: await sha256Hex(token),
+    userId,
+    createdAt: new Date(now),
+    expiresAt: new Date(expiresAt),
+  });
+  return { token, expiresAt };
+}
+
+export type ActiveSession = { id: string; user: NonNullable<CurrentUser>; expiresAt: number };
+
+/** The live session for a cookie token, or null; an expired session is deleted. */
+export async function readSession(db: Db, token: string, now: number): Promise<ActiveSession | null> {
+  const tokenHash = await sha256Hex(token);
+  const row = await db
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, row.id));
+    return null;
+  }
+  return { id: row.id, user: { id: row.userId, email: row.email }, expiresAt: row.expiresAt.getTime() };
+}
+
+/** Pushes the expiry forward when the session was last extended over a day ago. */
+async function slideSession(db: Db, session: ActiveSession, now: number): Promise<number | null> {
+  if (session.expiresAt - now > sessionLifetimeMs - slideAfterMs) return null;
+  const expiresAt = now + sessionLifetimeMs;
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(expiresAt) })
+    .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, new Date(now))));
+  return expiresAt;
+}
+
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
+}
+
+export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, new Date(now)));
+}
+
+export function readSessionToken(c: Context): string | undefined {
+  return getCookie(c, secureCookieName) ?? getCookie(c, plainCookieName);
+}
+
+export function setSessionCookie(c: Context, token: string, expiresAt: number): void {
+  const secure = isSecureRequest(c);
+  setCookie(c, secure ? secureCookieName : plainCookieName, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure,
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(c: Context): void {
+  const secure = isSecureRequest(c);
+  deleteCookie(c, secure ? secureCookieName : plainCookieName, {
+    path: "/",
+    secure,
+    httpOnly: true,
+    sameSite: "Lax",
+  });
+}
+
+/** Sets c.var.user (null when nobody is logged in) and slides the session's expiry. */
+export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  const token = readSessionToken(c);
+  if (token) {
+    const db = getDb(c.env.DB);
+    const now = Date.now();
+    const session = await readSession(db, token, now);
+    if (session) {
+      c.set("user", session.user);
+      const slidTo = await slideSession(db, session, now);
+      if (slidTo !== null) setSessionCookie(c, token, slidTo);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  await next();
+};
+
+/** 401 unless somebody is logged in. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("user")) return jsonError(c, 401, "Log in first.");
+  await next();
+};
+
+/** 401 when not logged in, 403 for anyone but the admin. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("user");
+  if (!user) return jsonError(c, 401, "Log in as the admin first.");
+  if (user.id !== adminUserId) return jsonError(c, 403, "Only the admin may do this.");
+  await next();
+};
