@@ -12,15 +12,27 @@ export default defineConfig(async () => {
       projects: [
         {
           plugins: [
-            cloudflareTest({
+            cloudflareTest(({ inject }) => ({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { ...parseEnvFile("dev/local.env"), TEST_MIGRATIONS: migrations },
+                bindings: {
+                  ...parseEnvFile("dev/local.env"),
+                  // The radio host is the real local Icecast station started by the global setup.
+                  RADIO_METADATA_URL: inject("icecastUrl"),
+                  NEXT_TRACK_URL: `${inject("stationHelperUrl")}/next-track`,
+                  ICECAST_URL: inject("icecastUrl"),
+                  STATION_HELPER_URL: inject("stationHelperUrl"),
+                  FAKES_URL: inject("fakesUrl"),
+                  TEST_MIGRATIONS: migrations,
+                },
               },
-            }),
+            })),
           ],
           test: {
             name: "worker",
+            globalSetup: ["tests/worker/global-setup.ts"],
+            // sanitize-html is CommonJS: pre-bundle it for workerd.
+            deps: { optimizer: { ssr: { enabled: true, include: ["sanitize-html"] } } },
             sequence: { groupOrder: 0 },
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["tests/worker/setup.ts"],

@@ -79,3 +79,11 @@ describe("GET /api/config", () => {
     });
   });
 });
+
+describe("the test station", () => {
+  it("is the real local Icecast, reachable from workerd", async () => {
+    const res = await fetch(`${env.ICECAST_URL}/status-json.xsl`);
+    expect(res.ok).toBe(true);
+    expect(await res.text()).toContain("/hd");
+  });
+});

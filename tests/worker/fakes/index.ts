@@ -1,0 +1,6 @@
+// Every fake service the worker tests talk to. Each owns a path prefix on one local server;
+// the behaviour a test wants (ok, slow, garbage, error) is chosen by the path, so parallel
+// test files never share state.
+import type { FakeHandler } from "./types.ts";
+
+export const fakeHandlers: FakeHandler[] = [];
