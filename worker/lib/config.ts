@@ -1,6 +1,7 @@
 // Deployment configuration, parsed once from the worker's variables and secrets.
 // A missing or malformed variable fails fast with a message naming it.
 import { z } from "zod";
+import { parsePasswordHash } from "./password";
 
 const url = z.url({ protocol: /^https?$/ });
 /** An optional URL: absent or empty means "not configured". */
@@ -10,29 +11,65 @@ const optionalUrl = z
   .transform((v) => v?.trim() || undefined)
   .pipe(url.optional());
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+/** An optional secret or text: absent or blank means "not configured". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 
-export const configSchema = z.object({
-  /** The public address of the site; login links are built from it, never from the Host header. */
-  SITE_URL: url,
-  STREAM_URL_HD: url,
-  STREAM_URL_SD: url,
-  STREAM_URL_MOBILE: url,
-  /** Which radio host format RADIO_METADATA_URL speaks. */
-  RADIO_SOURCE: z.enum(["icecast", "azuracast"]),
-  /** Icecast: the server's base URL (status-json.xsl is read there); AzuraCast: the now-playing API URL. */
-  RADIO_METADATA_URL: url,
-  /** Icecast mount whose title is the current track. */
-  RADIO_MOUNT: z.string().startsWith("/").default("/hd"),
-  /** Next-track widget endpoint (an array whose first item is the next track); optional. */
-  NEXT_TRACK_URL: optionalUrl,
-  /** Script URL of the third-party played-tracks widget shown on /history; optional. */
-  HISTORY_WIDGET_URL: optionalUrl,
-  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),
-  MAIL_FROM: z.string().min(3).default("Lounge Radio <no-reply@lounge-radio.example>"),
-  ADMIN_USERNAME: z.string().min(1).default("admin"),
-  DEBUG_LOGIN_LINKS: flag.default(false),
-});
+export const defaultMailApiUrl = "https://api.resend.com";
+
+export const configSchema = z
+  .object({
+    /** The public address of the site; login links are built from it, never from the Host header. */
+    SITE_URL: url,
+    STREAM_URL_HD: url,
+    STREAM_URL_SD: url,
+    STREAM_URL_MOBILE: url,
+    /** Which radio host format RADIO_METADATA_URL speaks. */
+    RADIO_SOURCE: z.enum(["icecast", "azuracast"]),
+    /** Icecast: the server's base URL (status-json.xsl is read there); AzuraCast: the now-playing API URL. */
+    RADIO_METADATA_URL: url,
+    /** Icecast mount whose title is the current track. */
+    RADIO_MOUNT: z.string().startsWith("/").default("/hd"),
+    /** Next-track widget endpoint (an array whose first item is the next track); optional. */
+    NEXT_TRACK_URL: optionalUrl,
+    /** Script URL of the third-party played-tracks widget shown on /history; optional. */
+    HISTORY_WIDGET_URL: optionalUrl,
+    HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),
+    MAIL_FROM: z.string().min(3).default("Lounge Radio <no-reply@lounge-radio.example>"),
+    /** Resend API key (a wrangler secret); required when MAIL_PROVIDER is resend. */
+    RESEND_API_KEY: optionalText,
+    /** Base URL of the mail provider's API; the tests point it at a local fake. */
+    MAIL_API_URL: optionalUrl.transform((v) => v ?? defaultMailApiUrl),
+    /** Where contact-form notifications go; none are sent when unset. */
+    CONTACT_NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
+    ADMIN_USERNAME: z.string().min(1).default("admin"),
+    /** Output of `npm run admin:hash` (a wrangler secret); admin login answers 503 without it. */
+    ADMIN_PASSWORD_HASH: optionalText.refine((v) => v === undefined || parsePasswordHash(v) !== null, {
+      error: "must be the output of npm run admin:hash (pbkdf2-sha256:<iterations>:<salt>:<hash>)",
+    }),
+    /** Secret mixed into the admin password hash (a wrangler secret); required with ADMIN_PASSWORD_HASH. */
+    AUTH_PEPPER: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    DEBUG_LOGIN_LINKS: flag.default(false),
+  })
+  .superRefine((config, ctx) => {
+    if (config.MAIL_PROVIDER === "resend" && !config.RESEND_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RESEND_API_KEY"],
+        message: "is required when MAIL_PROVIDER is resend",
+      });
+    }
+    if (config.ADMIN_PASSWORD_HASH && !config.AUTH_PEPPER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_PEPPER"],
+        message: "is required when ADMIN_PASSWORD_HASH is set",
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -77,8 +77,12 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<void> 
   await db.delete(sessions).where(lte(sessions.expiresAt, new Date(now)));
 }
 
+/**
+ * Outside localhost only the __Host- cookie counts: a plain-named cookie could have been
+ * planted by a sibling subdomain or over plain HTTP (cookie tossing), the __Host- one cannot.
+ */
 export function readSessionToken(c: Context): string | undefined {
-  return getCookie(c, secureCookieName) ?? getCookie(c, plainCookieName);
+  return isSecureRequest(c) ? getCookie(c, secureCookieName) : getCookie(c, plainCookieName);
 }
 
 export function setSessionCookie(c: Context, token: string, expiresAt: number): void {

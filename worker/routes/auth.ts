@@ -1,4 +1,211 @@
+// Accounts: passwordless login by e-mailed link, the admin's password login, sessions,
+// and the debug list of sent links (docs/decisions/005-passwordless-login.md).
 import { Hono } from "hono";
+import { adminLogin, adminUserId, requestLogin } from "../../schema/api";
+import { users } from "../../schema/db";
+import { station } from "../../schema/station";
 import type { AppEnv } from "../app";
+import { getConfig } from "../lib/config";
+import { sha256Hex } from "../lib/crypto";
+import { type Db, getDb } from "../lib/db";
+import { escapeHtml } from "../lib/email/login-email";
+import { jsonError } from "../lib/http";
+import { verifyAdminCredentials } from "../lib/password";
+import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSessionByToken,
+  readSessionToken,
+  setSessionCookie,
+} from "../lib/session";
+import {
+  adminEmail,
+  consumeLoginToken,
+  isWellFormedLoginToken,
+  recentDebugTokens,
+  sendLoginLink,
+  signInByEmail,
+} from "../lib/tokens";
+import { validate } from "../lib/validate";
 
-export const auth = new Hono<AppEnv>();
+const fifteenMinutesMs = 15 * 60 * 1000;
+const loginLinkLimit = 5;
+const adminLoginLimit = 10;
+const debugTokenCount = 50;
+/** The form post carries one 43-character token; anything much larger is not ours. */
+const maxVerifyBodyBytes = 1024;
+
+/**
+ * No inline script: the CSP says script-src 'self', so the auto-submit is served by /verify.js.
+ * Referrer policy same-origin keeps the token out of any cross-origin Referer; no-referrer
+ * would make the browser send "Origin: null" on the form post, which the CSRF guard refuses.
+ */
+function verifyPage(token: string): string {
+  const name = escapeHtml(station.name);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<meta name="robots" content="noindex">
+<title>Log in to ${name}</title>
+<script src="/api/auth/verify.js" defer></script>
+</head>
+<body style="font-family: sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; text-align: center">
+<h1>Log in to ${name}</h1>
+<form id="verify-form" method="post" action="/api/auth/verify">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<p>Logging you in&hellip; If nothing happens, press the button.</p>
+<button type="submit">Log in</button>
+</form>
+</body>
+</html>`;
+}
+
+// A page restored from the back/forward cache must not post the used token again.
+const verifyScript = `addEventListener("pageshow", (event) => {
+  if (!event.persisted) document.getElementById("verify-form")?.submit();
+});
+`;
+
+function retryMessage(what: string, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+async function ensureAdminUser(db: Db, now: number): Promise<void> {
+  await db
+    .insert(users)
+    .values({ id: adminUserId, email: adminEmail, createdAt: new Date(now), lastLoginAt: new Date(now) })
+    .onConflictDoUpdate({ target: users.id, set: { lastLoginAt: new Date(now) } });
+}
+
+export const auth = new Hono<AppEnv>()
+  .get("/me", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(c.get("user"));
+  })
+
+  .post("/request-login", validate("json", requestLogin), async (c) => {
+    const { email } = c.req.valid("json");
+    const now = Date.now();
+    const byClient = await hitRateLimit(
+      c.env.DB,
+      `login-link:client:${await clientKey(c)}`,
+      loginLinkLimit,
+      fifteenMinutesMs,
+      now,
+    );
+    if (!byClient.allowed) {
+      return tooManyRequests(c, byClient, retryMessage("login link requests", byClient.retryAfterSeconds));
+    }
+    const byEmail = await hitRateLimit(
+      c.env.DB,
+      `login-link:email:${(await sha256Hex(email)).slice(0, 32)}`,
+      loginLinkLimit,
+      fifteenMinutesMs,
+      now,
+    );
+    if (!byEmail.allowed) {
+      return tooManyRequests(
+        c,
+        byEmail,
+        retryMessage("login links for this address", byEmail.retryAfterSeconds),
+      );
+    }
+
+    if (!(await sendLoginLink(c.env, email, now))) {
+      return jsonError(c, 502, "Failed to send login link. Please try again.", "mail_failed");
+    }
+    // The same answer whether or not the address has an account.
+    return c.json({ success: true as const });
+  })
+
+  // A mail scanner that fetches the link gets this page and burns nothing; the browser
+  // posts the token back (by script, or by the button without one).
+  .get("/verify", (c) => {
+    const token = c.req.query("token") ?? "";
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+    if (!isWellFormedLoginToken(token)) return c.redirect("/?auth=error", 303);
+    return c.html(verifyPage(token));
+  })
+
+  .get("/verify.js", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(verifyScript, 200, { "Content-Type": "text/javascript; charset=utf-8" });
+  })
+
+  .post("/verify", async (c) => {
+    const type = c.req.header("Content-Type") ?? "";
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+      return jsonError(c, 415, "Send the login token as a form post.");
+    }
+    const declaredLength = Number(c.req.header("Content-Length") ?? "0");
+    const body = declaredLength <= maxVerifyBodyBytes ? await c.req.text() : "";
+    const token =
+      body.length <= maxVerifyBodyBytes ? (new URLSearchParams(body).get("token") ?? "").trim() : "";
+    const db = getDb(c.env.DB);
+    const now = Date.now();
+    const result = await consumeLoginToken(db, c.env.KV, token, now);
+    c.header("Cache-Control", "no-store");
+    if (!result.ok) return c.redirect(`/?auth=${result.reason === "expired" ? "expired" : "error"}`, 303);
+    const user = await signInByEmail(db, result.email, now);
+    if (!user) return c.redirect("/?auth=error", 303);
+    // A new login always gets a new session; the browser's previous one, if any, ends.
+    const previous = readSessionToken(c);
+    if (previous) await deleteSessionByToken(db, previous);
+    const session = await createSession(db, user.id, now);
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.redirect("/?auth=success", 303);
+  })
+
+  .post("/logout", async (c) => {
+    const token = readSessionToken(c);
+    if (token) await deleteSessionByToken(getDb(c.env.DB), token);
+    clearSessionCookie(c);
+    return c.json({ success: true as const });
+  })
+
+  .post("/login", validate("json", adminLogin), async (c) => {
+    const config = getConfig(c.env);
+    if (!config.ADMIN_PASSWORD_HASH || !config.AUTH_PEPPER) {
+      return jsonError(c, 503, "Admin login is not configured.", "admin_login_not_configured");
+    }
+    const now = Date.now();
+    const limit = await hitRateLimit(
+      c.env.DB,
+      `admin-login:${await clientKey(c)}`,
+      adminLoginLimit,
+      fifteenMinutesMs,
+      now,
+    );
+    if (!limit.allowed) {
+      return tooManyRequests(c, limit, retryMessage("login attempts", limit.retryAfterSeconds));
+    }
+    const valid = await verifyAdminCredentials(c.req.valid("json"), {
+      username: config.ADMIN_USERNAME,
+      passwordHash: config.ADMIN_PASSWORD_HASH,
+      pepper: config.AUTH_PEPPER,
+    });
+    if (!valid) {
+      return jsonError(c, 401, "Invalid username or password", "invalid_credentials");
+    }
+    const db = getDb(c.env.DB);
+    await ensureAdminUser(db, now);
+    const previous = readSessionToken(c);
+    if (previous) await deleteSessionByToken(db, previous);
+    const session = await createSession(db, adminUserId, now);
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.json({ success: true as const });
+  })
+
+  .get("/debug-tokens", async (c) => {
+    if (!getConfig(c.env).DEBUG_LOGIN_LINKS) {
+      return jsonError(c, 404, `No API route matches GET ${c.req.path}`);
+    }
+    c.header("Cache-Control", "no-store");
+    return c.json({ tokens: await recentDebugTokens(getDb(c.env.DB), debugTokenCount) });
+  });
