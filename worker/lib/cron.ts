@@ -1,4 +1,44 @@
-// The cron trigger's work. The track-history refresh itself arrives with the listener API.
-export async function refreshTrackHistory(_env: Env, scheduledTime: number): Promise<void> {
-  console.log(`track-history refresh at ${new Date(scheduledTime).toISOString()}: not implemented yet`);
+// The cron trigger's work (every minute): record the current track in the history and
+// clear out what has expired. Each step runs even when another fails.
+import { getConfig } from "./config";
+import { appendIfChanged, deleteHistoryBefore } from "./history";
+import { isFallbackTrack, readCurrentTrack } from "./radio";
+import { deleteStaleRateLimits } from "./rate-limit";
+import { deleteExpiredSleepTimers } from "./sleep-timer";
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Longer than any rate-limit window in use, so no live window is dropped. */
+const rateLimitRetentionMs = dayMs;
+
+export type TrackHistoryRefresh = { recorded: boolean; pruned: number };
+
+async function step<T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    console.error(`cron: ${what} failed: ${String(err)}`);
+    return fallback;
+  }
+}
+
+/**
+ * Appends the current track to track_history when it differs from the latest row (never
+ * the fallback track or an empty title), deletes history older than the retention, stale
+ * rate-limit counters and expired sleep timers.
+ */
+export async function refreshTrackHistory(env: Env, scheduledTime: number): Promise<TrackHistoryRefresh> {
+  const config = getConfig(env);
+  const recorded = await step("recording the current track", false, async () => {
+    const track = await readCurrentTrack(config);
+    if (!track.title.trim() || isFallbackTrack(track)) return false;
+    return appendIfChanged(env.DB, track, scheduledTime);
+  });
+  const pruned = await step("pruning track history", 0, () =>
+    deleteHistoryBefore(env.DB, scheduledTime - config.HISTORY_RETENTION_DAYS * dayMs),
+  );
+  await step("deleting stale rate limits", undefined, () =>
+    deleteStaleRateLimits(env.DB, scheduledTime, rateLimitRetentionMs),
+  );
+  await step("deleting expired sleep timers", 0, () => deleteExpiredSleepTimers(env.DB, scheduledTime));
+  return { recorded, pruned };
 }

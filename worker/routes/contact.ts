@@ -1,4 +1,23 @@
 import { Hono } from "hono";
+import { contactMessage } from "../../schema/api";
 import type { AppEnv } from "../app";
+import { contactRateLimit, notifyStation, storeContactMessage } from "../lib/contact";
+import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
 
-export const contact = new Hono<AppEnv>();
+export const contact = new Hono<AppEnv>().post("/", validate("json", contactMessage), async (c) => {
+  const now = Date.now();
+  const { limit, windowMs } = contactRateLimit;
+  const rate = await hitRateLimit(c.env.DB, `contact:${await clientKey(c)}`, limit, windowMs, now);
+  if (!rate.allowed) return tooManyRequests(c, rate, "Too many messages. Please try again later.");
+  const stored = await storeContactMessage(c.env.DB, c.req.valid("json"), now);
+  // The message is safe in D1; the mail may go out after the answer.
+  const notification = notifyStation(c.env, stored);
+  try {
+    c.executionCtx.waitUntil(notification);
+  } catch {
+    // No execution context (called directly, as in some tests): wait for it instead.
+    await notification;
+  }
+  return c.json({ ok: true as const }, 201);
+});

@@ -1,4 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app";
+import { computeListeningStats } from "../lib/history";
 
-export const stats = new Hono<AppEnv>();
+export const stats = new Hono<AppEnv>().get("/", async (c) => {
+  const result = await computeListeningStats(c.env.DB);
+  return c.json(result, 200, { "Cache-Control": "public, max-age=30" });
+});

@@ -1,4 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app";
+import { listTrackHistory } from "../lib/history";
 
-export const trackHistory = new Hono<AppEnv>();
+export const trackHistory = new Hono<AppEnv>().get("/", async (c) => {
+  const items = await listTrackHistory(c.env.DB);
+  return c.json(items, 200, { "Cache-Control": "public, max-age=15" });
+});

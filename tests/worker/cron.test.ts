@@ -1,0 +1,181 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fallbackTrack } from "../../schema/station";
+import worker from "../../worker/index";
+import { refreshTrackHistory } from "../../worker/lib/cron";
+
+type Row = { title: string; artist: string; played_at: number };
+
+const history = async () =>
+  (await env.DB.prepare("select title, artist, played_at from track_history order by id").all<Row>()).results;
+
+/** The environment with an AzuraCast station on the fakes server at `path` (after /azuracast/). */
+const azuracastAt = (path: string, extra: Record<string, string> = {}) =>
+  ({
+    ...env,
+    RADIO_SOURCE: "azuracast",
+    RADIO_METADATA_URL: `${env.FAKES_URL}/azuracast/${path}`,
+    ...extra,
+  }) as unknown as Env;
+
+/** The environment with an AzuraCast station playing `title` by `artist`. */
+const playing = (title: string, artist: string, extra: Record<string, string> = {}) =>
+  azuracastAt(`ok/api/nowplaying/lounge?${new URLSearchParams({ title, artist })}`, extra);
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+beforeEach(async () => {
+  await env.DB.batch([
+    env.DB.prepare("delete from track_history"),
+    env.DB.prepare("delete from rate_limits"),
+    env.DB.prepare("delete from sleep_timers"),
+  ]);
+});
+
+describe("the cron's track-history refresh", () => {
+  it("records the current track once across repeated runs", async () => {
+    const t0 = Date.now();
+    expect((await refreshTrackHistory(playing("Velvet Harbour", "Nightfall Quartet"), t0)).recorded).toBe(
+      true,
+    );
+    expect(
+      (await refreshTrackHistory(playing("Velvet Harbour", "Nightfall Quartet"), t0 + minute)).recorded,
+    ).toBe(false);
+    await refreshTrackHistory(playing("Velvet Harbour", "Nightfall Quartet"), t0 + 2 * minute);
+    expect(await history()).toEqual([
+      { title: "Velvet Harbour", artist: "Nightfall Quartet", played_at: t0 },
+    ]);
+  });
+
+  it("treats title and artist case-insensitively and trimmed when comparing with the latest row", async () => {
+    const t0 = Date.now();
+    await refreshTrackHistory(playing("Slow Tide", "Amber Sato"), t0);
+    await refreshTrackHistory(playing("  slow TIDE ", "AMBER sato  "), t0 + minute);
+    expect(await history()).toHaveLength(1);
+  });
+
+  it("appends a track that differs from the latest row, even if it played before", async () => {
+    const t0 = Date.now();
+    await refreshTrackHistory(playing("A Song", "Artist"), t0);
+    await refreshTrackHistory(playing("B Song", "Artist"), t0 + minute);
+    await refreshTrackHistory(playing("B Song", "Artist"), t0 + 2 * minute);
+    await refreshTrackHistory(playing("A Song", "Artist"), t0 + 3 * minute);
+    expect((await history()).map((r) => r.title)).toEqual(["A Song", "B Song", "A Song"]);
+  });
+
+  it("stores the title and artist trimmed", async () => {
+    await refreshTrackHistory(playing("  Paper Lanterns ", " Mira Okafor "), Date.now());
+    expect(await history()).toMatchObject([{ title: "Paper Lanterns", artist: "Mira Okafor" }]);
+  });
+
+  it("never duplicates the track under concurrent runs", async () => {
+    const t0 = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        refreshTrackHistory(playing("Rain on Vinyl", "Soft Static"), t0 + i),
+      ),
+    );
+    expect(results.filter((r) => r.recorded)).toHaveLength(1);
+    expect(await history()).toHaveLength(1);
+  });
+
+  it("never records the fallback track", async () => {
+    const result = await refreshTrackHistory(playing(fallbackTrack.title, fallbackTrack.artist), Date.now());
+    expect(result.recorded).toBe(false);
+    expect(await history()).toEqual([]);
+  });
+
+  it("never records an empty title", async () => {
+    const station = azuracastAt("notitle/api/nowplaying/lounge");
+    expect((await refreshTrackHistory(station, Date.now())).recorded).toBe(false);
+    expect(await history()).toEqual([]);
+  });
+
+  it("records nothing and does not throw when the radio host is down", async () => {
+    const down = { ...env, RADIO_METADATA_URL: "http://127.0.0.1:9/" } as unknown as Env;
+    await expect(refreshTrackHistory(down, Date.now())).resolves.toEqual({ recorded: false, pruned: 0 });
+    expect(await history()).toEqual([]);
+  });
+
+  it("deletes history older than HISTORY_RETENTION_DAYS and keeps the rest", async () => {
+    const now = Date.now();
+    const insert = env.DB.prepare(
+      "insert into track_history (title, artist, played_at) values (?1, 'Artist', ?2)",
+    );
+    await env.DB.batch([
+      insert.bind("too old", now - 8 * day),
+      insert.bind("just kept", now - 7 * day + minute),
+      insert.bind("recent", now - minute),
+    ]);
+    const result = await refreshTrackHistory(
+      playing("recent", "Artist", { HISTORY_RETENTION_DAYS: "7" }),
+      now,
+    );
+    expect(result).toEqual({ recorded: false, pruned: 1 });
+    expect((await history()).map((r) => r.title)).toEqual(["just kept", "recent"]);
+  });
+
+  it("keeps 90 days of history by default", async () => {
+    const now = Date.now();
+    const insert = env.DB.prepare(
+      "insert into track_history (title, artist, played_at) values (?1, 'Artist', ?2)",
+    );
+    await env.DB.batch([insert.bind("91 days", now - 91 * day), insert.bind("89 days", now - 89 * day)]);
+    await refreshTrackHistory(playing("89 days", "Artist"), now);
+    expect((await history()).map((r) => r.title)).toEqual(["89 days"]);
+  });
+
+  it("deletes stale rate-limit counters and expired sleep timers", async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("insert into rate_limits (key, window_start, count) values ('old', ?1, 3)").bind(
+        now - 2 * day,
+      ),
+      env.DB.prepare("insert into rate_limits (key, window_start, count) values ('live', ?1, 1)").bind(
+        now - minute,
+      ),
+      env.DB.prepare("insert into sleep_timers (session_id, end_time) values ('ended', ?1)").bind(now - 1),
+      env.DB.prepare("insert into sleep_timers (session_id, end_time) values ('running', ?1)").bind(
+        now + minute,
+      ),
+    ]);
+    await refreshTrackHistory(playing("Any", "Artist"), now);
+    const keys = await env.DB.prepare("select key from rate_limits").all<{ key: string }>();
+    expect(keys.results.map((r) => r.key)).toEqual(["live"]);
+    const timers = await env.DB.prepare("select session_id from sleep_timers").all<{ session_id: string }>();
+    expect(timers.results.map((r) => r.session_id)).toEqual(["running"]);
+  });
+});
+
+describe("the scheduled handler", () => {
+  it("adds the local station's current title to /api/track-history", async () => {
+    const status = async () =>
+      ((await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as { current: { title: string } })
+        .current.title;
+    // The station is shared with another test file that rotates it: retry until a run saw a stable title.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await env.DB.prepare("delete from track_history").run();
+      const before = await status();
+      const ctx = createExecutionContext();
+      await worker.scheduled(
+        createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }),
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      if ((await status()) !== before) continue;
+      const res = await exports.default.fetch(new Request("http://localhost/api/track-history"));
+      const items = (await res.json()) as { title: string }[];
+      expect(items.map((i) => i.title)).toEqual([before]);
+      return;
+    }
+    throw new Error("the station's title kept changing");
+  });
+});

@@ -1,0 +1,67 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { trackHistoryItem } from "../../schema/api";
+
+const request = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`));
+
+type Played = { title: string; artist?: string; album?: string | null; artwork?: string | null; at: number };
+
+async function seedHistory(tracks: Played[]): Promise<void> {
+  const insert = env.DB.prepare(
+    "insert into track_history (title, artist, album, artwork, played_at) values (?1, ?2, ?3, ?4, ?5)",
+  );
+  await env.DB.batch(
+    tracks.map((t) => insert.bind(t.title, t.artist ?? "Artist", t.album ?? null, t.artwork ?? null, t.at)),
+  );
+}
+
+beforeEach(async () => {
+  await env.DB.prepare("delete from track_history").run();
+});
+
+describe("GET /api/track-history", () => {
+  it("answers an empty list when nothing was recorded", async () => {
+    const res = await request("/api/track-history");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+
+  it("lists the history newest first with the fields of SPEC section 3 and an ISO playedAt", async () => {
+    const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
+    await seedHistory([
+      { title: "First", artist: "Nightfall Quartet", album: "Harbour Lights", at: t0 },
+      { title: "Second", artist: "Amber Sato", artwork: "https://img.example/2.jpg", at: t0 + 60_000 },
+    ]);
+    const items = ((await (await request("/api/track-history")).json()) as unknown[]).map((i) =>
+      trackHistoryItem.parse(i),
+    );
+    expect(items).toEqual([
+      {
+        id: expect.any(Number),
+        title: "Second",
+        artist: "Amber Sato",
+        album: null,
+        artwork: "https://img.example/2.jpg",
+        playedAt: "2026-01-02T10:01:00.000Z",
+      },
+      {
+        id: expect.any(Number),
+        title: "First",
+        artist: "Nightfall Quartet",
+        album: "Harbour Lights",
+        artwork: null,
+        playedAt: "2026-01-02T10:00:00.000Z",
+      },
+    ]);
+  });
+
+  it("is bounded to the newest 100 tracks", async () => {
+    const t0 = Date.now() - 200 * 60_000;
+    await seedHistory(Array.from({ length: 120 }, (_, i) => ({ title: `Track ${i}`, at: t0 + i * 60_000 })));
+    const items = (await (await request("/api/track-history")).json()) as { title: string }[];
+    expect(items).toHaveLength(100);
+    expect(items[0]?.title).toBe("Track 119");
+    expect(items[99]?.title).toBe("Track 20");
+  });
+});

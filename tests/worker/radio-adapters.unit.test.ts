@@ -1,0 +1,178 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { parseAzuraCast, readAzuraCast } from "../../worker/lib/radio/azuracast";
+import { parseIcecastStatus, readIcecast, repairIcecastJson } from "../../worker/lib/radio/icecast";
+import { parseNextTrackWidget, readNextTrackWidget } from "../../worker/lib/radio/next-track-widget";
+import { UpstreamError } from "../../worker/lib/radio/upstream";
+
+type StationStatus = { current: { artist: string; title: string; album: string } };
+
+const stationStatus = async (): Promise<StationStatus> =>
+  (await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as StationStatus;
+
+const icecastSource = (mount: string, title: unknown, listeners = 0) => ({
+  listenurl: `http://127.0.0.1:8000${mount}`,
+  listeners,
+  server_name: "Local station",
+  title,
+});
+
+describe("icecast adapter", () => {
+  it("reads the configured mount's title from the real local station and splits 'Artist - Title'", async () => {
+    // The station is shared with other test files; read it until its title stands still.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await stationStatus();
+      const track = await readIcecast(env.ICECAST_URL, "/hd");
+      const after = await stationStatus();
+      if (before.current.title !== after.current.title) continue;
+      expect(track).toMatchObject({ title: after.current.title, artist: after.current.artist });
+      expect(track.listeners).toBeGreaterThanOrEqual(0);
+      return;
+    }
+    throw new Error("the station's title kept changing");
+  });
+
+  it("fails on a mount the station does not have", async () => {
+    await expect(readIcecast(env.ICECAST_URL, "/no-such-mount")).rejects.toThrow(UpstreamError);
+  });
+
+  it("splits at the first ' - ' only and sums listeners over all mounts", () => {
+    const track = parseIcecastStatus(
+      {
+        icestats: {
+          source: [
+            icecastSource("/hd", "Nightfall Quartet - Velvet - Harbour", 3),
+            icecastSource("/sd", "x", 2),
+          ],
+        },
+      },
+      "/hd",
+    );
+    expect(track).toEqual({
+      title: "Velvet - Harbour",
+      artist: "Nightfall Quartet",
+      album: null,
+      artwork: null,
+      listeners: 5,
+    });
+  });
+
+  it("accepts a single source given as an object rather than an array", () => {
+    const track = parseIcecastStatus({ icestats: { source: icecastSource("/hd", "A - B") } }, "/hd");
+    expect(track).toMatchObject({ artist: "A", title: "B" });
+  });
+
+  it('reads Icecast 2.4\'s invalid `"title": -` leniently, as a mount without a title', () => {
+    const raw = '{"icestats":{"source":[{"listenurl":"http://h:8000/hd","listeners":1,"title": -}]}}';
+    const body = JSON.parse(repairIcecastJson(raw));
+    expect(() => parseIcecastStatus(body, "/hd")).toThrow(/no title/);
+  });
+
+  it("keeps negative numbers intact while repairing", () => {
+    expect(JSON.parse(repairIcecastJson('{"a": -5, "b": -}'))).toEqual({ a: -5, b: null });
+  });
+
+  it("takes a title without separator as the title, with an empty artist", () => {
+    const track = parseIcecastStatus({ icestats: { source: [icecastSource("/hd", "Station ID")] } }, "/hd");
+    expect(track).toMatchObject({ title: "Station ID", artist: "" });
+  });
+});
+
+describe("azuracast adapter", () => {
+  const url = (mode: string, query = "") =>
+    `${env.FAKES_URL}/azuracast/${mode}/api/nowplaying/lounge${query}`;
+
+  it("normalises now_playing.song, playing_next, song_history and listeners from the documented API", async () => {
+    const result = await readAzuraCast(url("ok", "?listeners=17"));
+    expect(result.current).toEqual({
+      title: "Harbour Lights",
+      artist: "Azura Ensemble",
+      album: "Night Sessions",
+      artwork: "https://radio.example/api/station/1/art/current.jpg",
+      listeners: 17,
+    });
+    expect(result.next).toEqual({
+      title: "Sunset Drive",
+      artist: "Coastal Trio",
+      album: "Warm Nights",
+      artwork: "https://radio.example/api/station/1/art/next.jpg",
+    });
+    expect(result.history).toHaveLength(1);
+    expect(result.history[0]).toMatchObject({ title: "Earlier Tune", artist: "Old Friends", album: null });
+    expect(result.history[0]?.playedAt).toBeInstanceOf(Date);
+  });
+
+  it("answers no next track when playing_next is null", async () => {
+    expect((await readAzuraCast(url("ok", "?next=none"))).next).toBeNull();
+  });
+
+  it("falls back to the song's 'Artist - Title' text when title and artist are untagged", () => {
+    const result = parseAzuraCast({
+      now_playing: {
+        song: { title: "", artist: "", text: "Mira Okafor - Paper Lanterns", art: "not a url" },
+      },
+    });
+    expect(result.current).toMatchObject({ title: "Paper Lanterns", artist: "Mira Okafor", artwork: null });
+    expect(result.current.listeners).toBeNull();
+  });
+
+  it("fails when the station reports no current song title", async () => {
+    await expect(readAzuraCast(url("notitle"))).rejects.toThrow(UpstreamError);
+  });
+
+  it("fails on an HTML answer, a 500 and a closed port", async () => {
+    await expect(readAzuraCast(url("garbage"))).rejects.toThrow(/not JSON/);
+    await expect(readAzuraCast(url("500"))).rejects.toThrow(/answered 500/);
+    await expect(readAzuraCast("http://127.0.0.1:9/api/nowplaying/lounge")).rejects.toThrow(UpstreamError);
+  });
+
+  it("gives up on a station slower than 3 seconds", async () => {
+    const started = Date.now();
+    await expect(readAzuraCast(url("slow"))).rejects.toThrow(UpstreamError);
+    expect(Date.now() - started).toBeLessThan(4500);
+  });
+});
+
+describe("next-track widget adapter", () => {
+  const url = (mode: string, query = "") => `${env.FAKES_URL}/widget/${mode}${query}`;
+
+  it("uses the first item of the array, artwork from cover", async () => {
+    expect(await readNextTrackWidget(url("ok"))).toEqual({
+      title: "Sunset Drive",
+      artist: "Coastal Trio",
+      album: "Warm Nights",
+      artwork: "https://widget.example/covers/sunset-drive.jpg",
+    });
+  });
+
+  it("takes artwork from `artwork` when there is no cover", async () => {
+    expect((await readNextTrackWidget(url("artwork")))?.artwork).toBe(
+      "https://widget.example/artwork/next.png",
+    );
+  });
+
+  it("defaults to 'Unknown Title' and 'Unknown Artist'", async () => {
+    expect(await readNextTrackWidget(url("bare"))).toEqual({
+      title: "Unknown Title",
+      artist: "Unknown Artist",
+      album: null,
+      artwork: null,
+    });
+  });
+
+  it("answers null for an empty array", async () => {
+    expect(await readNextTrackWidget(url("empty"))).toBeNull();
+  });
+
+  it("fails on JSON that is not an array, on HTML and on a 500", async () => {
+    await expect(readNextTrackWidget(url("object"))).rejects.toThrow(/no array/);
+    await expect(readNextTrackWidget(url("garbage"))).rejects.toThrow(UpstreamError);
+    await expect(readNextTrackWidget(url("500"))).rejects.toThrow(UpstreamError);
+  });
+
+  it("never passes on an artwork that is not an http(s) URL", () => {
+    expect(
+      parseNextTrackWidget([{ title: "T", artist: "A", cover: "javascript:alert(1)" }])?.artwork,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { listeningStats } from "../../schema/api";
+
+const getStats = async () =>
+  listeningStats.parse(await (await exports.default.fetch(new Request("http://localhost/api/stats"))).json());
+
+/** Plays in order, one minute apart, oldest first. */
+async function seedPlays(plays: [title: string, artist: string][]): Promise<void> {
+  const t0 = Date.now() - plays.length * 60_000;
+  const insert = env.DB.prepare("insert into track_history (title, artist, played_at) values (?1, ?2, ?3)");
+  await env.DB.batch(plays.map(([title, artist], i) => insert.bind(title, artist, t0 + i * 60_000)));
+}
+
+beforeEach(async () => {
+  await env.DB.prepare("delete from track_history").run();
+});
+
+describe("GET /api/stats", () => {
+  it("answers zero totals and no top entries without history", async () => {
+    expect(await getStats()).toEqual({
+      totalPlays: 0,
+      uniqueTracks: 0,
+      uniqueArtists: 0,
+      topArtist: null,
+      topTrack: null,
+      topArtists: [],
+      topTracks: [],
+      recent: [],
+    });
+  });
+
+  it("computes totals, unique artists and tracks, the top artist and the top track over the whole history", async () => {
+    await seedPlays([
+      ["Velvet Harbour", "Nightfall Quartet"],
+      ["Slow Tide", "Amber Sato"],
+      ["Velvet Harbour", "Nightfall Quartet"],
+      ["Harbour Lights", "Nightfall Quartet"],
+      ["velvet harbour ", "NIGHTFALL QUARTET"],
+      ["Slow Tide", "Amber Sato"],
+      ["Terrace at Dusk", "Kai Mendez"],
+    ]);
+    const stats = await getStats();
+    expect(stats.totalPlays).toBe(7);
+    expect(stats.uniqueTracks).toBe(4);
+    expect(stats.uniqueArtists).toBe(3);
+    // Grouped case-insensitively and trimmed; each group shown with its most recent spelling.
+    expect(stats.topArtist).toEqual({ artist: "NIGHTFALL QUARTET", plays: 4 });
+    expect(stats.topTrack).toEqual({ title: "velvet harbour", artist: "NIGHTFALL QUARTET", plays: 3 });
+    expect(stats.topArtists).toEqual([
+      { artist: "NIGHTFALL QUARTET", plays: 4 },
+      { artist: "Amber Sato", plays: 2 },
+      { artist: "Kai Mendez", plays: 1 },
+    ]);
+    expect(stats.topTracks.map((t) => [t.title, t.plays])).toEqual([
+      ["velvet harbour", 3],
+      ["Slow Tide", 2],
+      ["Terrace at Dusk", 1],
+      ["Harbour Lights", 1],
+    ]);
+    expect(stats.recent.map((r) => r.title)).toEqual([
+      "Terrace at Dusk",
+      "Slow Tide",
+      "velvet harbour ",
+      "Harbour Lights",
+      "Velvet Harbour",
+      "Slow Tide",
+      "Velvet Harbour",
+    ]);
+  });
+
+  it("lists at most 10 top artists, 10 top tracks and 10 recent plays", async () => {
+    await seedPlays(Array.from({ length: 15 }, (_, i) => [`Song ${i}`, `Artist ${i}`] as [string, string]));
+    const stats = await getStats();
+    expect(stats.totalPlays).toBe(15);
+    expect(stats.topArtists).toHaveLength(10);
+    expect(stats.topTracks).toHaveLength(10);
+    expect(stats.recent).toHaveLength(10);
+    expect(stats.recent[0]?.title).toBe("Song 14");
+  });
+});

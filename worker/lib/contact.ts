@@ -1,0 +1,58 @@
+// Contact messages: stored first, so a message is never lost; then the station is told by
+// mail when CONTACT_NOTIFY_EMAIL is configured (else only in the worker log).
+import type { z } from "zod";
+import type { contactMessage } from "../../schema/api";
+import { station } from "../../schema/station";
+import { getConfig } from "./config";
+import { sendMail } from "./email";
+
+export type ContactInput = z.output<typeof contactMessage>;
+export type StoredContactMessage = ContactInput & { id: string; createdAt: number };
+
+/** Five messages per client per ten minutes. */
+export const contactRateLimit = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+
+export async function storeContactMessage(
+  d1: D1Database,
+  input: ContactInput,
+  now: number,
+): Promise<StoredContactMessage> {
+  const id = crypto.randomUUID();
+  await d1
+    .prepare(
+      "insert into contact_messages (id, name, email, message, created_at) values (?1, ?2, ?3, ?4, ?5)",
+    )
+    .bind(id, input.name, input.email, input.message, now)
+    .run();
+  return { ...input, id, createdAt: now };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** Never throws: a failed notification leaves the message stored with notified_at unset. */
+export async function notifyStation(env: Env, message: StoredContactMessage): Promise<boolean> {
+  try {
+    const to = getConfig(env).CONTACT_NOTIFY_EMAIL;
+    if (!to) {
+      console.log(`[contact] message ${message.id} stored; no CONTACT_NOTIFY_EMAIL, so no mail went out`);
+      return false;
+    }
+    const from = message.email ? `${message.name} <${message.email}>` : message.name;
+    await sendMail(env, {
+      to,
+      subject: `${station.name}: message from ${message.name}`,
+      text: `From: ${from}\n\n${message.message}`,
+      html: `<p>From: ${escapeHtml(from)}</p><p style="white-space: pre-wrap">${escapeHtml(message.message)}</p>`,
+      ...(message.email ? { replyTo: message.email } : {}),
+    });
+    await env.DB.prepare("update contact_messages set notified_at = ?2 where id = ?1")
+      .bind(message.id, Date.now())
+      .run();
+    return true;
+  } catch (err) {
+    console.error(`[contact] notification of message ${message.id} failed; it stays stored`, err);
+    return false;
+  }
+}

@@ -1,0 +1,148 @@
+// Favorites by owner: an anonymous session id (a bearer secret) or a logged-in user's id.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { anonymousSessionId, type CurrentUser, type Favorite } from "../../schema/api";
+import { favorites, users } from "../../schema/db";
+import type { Db } from "./db";
+
+export type Owner = { sessionId: string; userId: string | null };
+export type OwnerDenied = { status: 400 | 401 | 403; message: string };
+
+/**
+ * Who may use an owner id: a user's id only that user, logged in; an anonymous session
+ * id whoever presents it. Anything else is not an owner id.
+ */
+export async function authorizeOwner(
+  db: Db,
+  ownerId: string,
+  user: CurrentUser,
+): Promise<Owner | OwnerDenied> {
+  if (user && ownerId === user.id) return { sessionId: ownerId, userId: user.id };
+  const ownerUser = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).get();
+  if (ownerUser) {
+    return user
+      ? { status: 403, message: "These favorites belong to another user." }
+      : { status: 401, message: "Log in to use these favorites." };
+  }
+  if (!anonymousSessionId.safeParse(ownerId).success) return { status: 400, message: "Invalid session id" };
+  return { sessionId: ownerId, userId: null };
+}
+
+export function isDenied(access: Owner | OwnerDenied): access is OwnerDenied {
+  return "status" in access;
+}
+
+type FavoriteRow = typeof favorites.$inferSelect;
+
+/** Insertion order (rowid) breaks ties between favorites added in the same millisecond. */
+const newestFirst = [desc(favorites.createdAt), desc(sql`rowid`)];
+
+function toFavorite(row: FavoriteRow): Favorite {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+function sameTrack(owner: string, trackTitle: string, trackArtist: string) {
+  // Matches the unique index favorites_owner_track_uq: (session_id, lower(title), lower(artist)).
+  return and(
+    eq(favorites.sessionId, owner),
+    eq(sql`lower(${favorites.trackTitle})`, sql`lower(${trackTitle})`),
+    eq(sql`lower(${favorites.trackArtist})`, sql`lower(${trackArtist})`),
+  );
+}
+
+export type FavoriteInput = {
+  trackTitle: string;
+  trackArtist: string;
+  trackAlbum: string | null;
+  trackArtwork: string | null;
+};
+
+/** Adds the track unless the owner has it already (idempotent through the unique index). */
+export async function addFavorite(
+  db: Db,
+  owner: Owner,
+  input: FavoriteInput,
+  now: number,
+): Promise<{ favorite: Favorite; created: boolean }> {
+  const inserted = await db
+    .insert(favorites)
+    .values({ id: crypto.randomUUID(), ...owner, ...input, createdAt: new Date(now) })
+    .onConflictDoNothing()
+    .returning();
+  const created = inserted[0];
+  if (created) return { favorite: toFavorite(created), created: true };
+  const existing = await db
+    .select()
+    .from(favorites)
+    .where(sameTrack(owner.sessionId, input.trackTitle, input.trackArtist))
+    .get();
+  if (!existing) throw new Error("favorite neither inserted nor found");
+  return { favorite: toFavorite(existing), created: false };
+}
+
+/** Newest first. */
+export async function listFavorites(db: Db, sessionId: string): Promise<Favorite[]> {
+  const rows = await db
+    .select()
+    .from(favorites)
+    .where(eq(favorites.sessionId, sessionId))
+    .orderBy(...newestFirst);
+  return rows.map(toFavorite);
+}
+
+export async function listUserFavorites(db: Db, userId: string): Promise<Favorite[]> {
+  const rows = await db
+    .select()
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(...newestFirst);
+  return rows.map(toFavorite);
+}
+
+export async function isFavorited(
+  db: Db,
+  sessionId: string,
+  trackTitle: string,
+  trackArtist: string,
+): Promise<boolean> {
+  const row = await db
+    .select({ id: favorites.id })
+    .from(favorites)
+    .where(sameTrack(sessionId, trackTitle, trackArtist))
+    .get();
+  return row !== undefined;
+}
+
+/** Returns whether a favorite was removed. */
+export async function removeFavorite(
+  db: Db,
+  sessionId: string,
+  trackTitle: string,
+  trackArtist: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(favorites)
+    .where(sameTrack(sessionId, trackTitle, trackArtist))
+    .returning({ id: favorites.id });
+  return removed.length > 0;
+}
+
+/**
+ * Moves an anonymous session's favorites to the user in one transaction (a D1 batch): a
+ * track the user has already keeps the user's favorite and the session's copy is dropped.
+ * Running it again finds nothing left to move. Returns how many favorites moved.
+ */
+export async function migrateFavorites(
+  d1: D1Database,
+  fromSessionId: string,
+  userId: string,
+): Promise<number> {
+  const [moved] = await d1.batch([
+    // OR IGNORE skips the rows the user already has (unique index), leaving them behind...
+    d1
+      .prepare("update or ignore favorites set session_id = ?2, user_id = ?2 where session_id = ?1")
+      .bind(fromSessionId, userId),
+    // ...and the duplicates left behind are dropped.
+    d1.prepare("delete from favorites where session_id = ?1").bind(fromSessionId),
+  ]);
+  return moved?.meta.changes ?? 0;
+}
