@@ -250,19 +250,54 @@ export const page = z.object({
 });
 export type Page = z.infer<typeof page>;
 
+/** A page id as the server makes them (a UUID); anything else names no page. */
+export const pageId = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Invalid page id")
+  .transform((v) => v.toLowerCase());
+
 export const uploadResponse = z.object({ url: z.string() });
 
-export const pagesExport = z.object({
-  version: z.literal(1),
-  exportedAt: z.string(),
-  pages: z.array(
-    pageInput.extend({
-      id: z.string().optional(),
-      createdAt: z.string().optional(),
-      updatedAt: z.string().optional(),
-    }),
-  ),
-});
+/** One import is one D1 batch; D1 bounds the statements of a batch. */
+export const maxImportPages = 500;
+
+const isoDate = z.iso.datetime({ offset: true, error: "Must be an ISO 8601 date and time" });
+
+/** The export document; an import validates all of it before changing anything. */
+export const pagesExport = z
+  .object(
+    {
+      version: z.literal(1, { error: "Unsupported export version: expected version 1" }),
+      exportedAt: z.string().optional(),
+      pages: z
+        .array(
+          pageInput.extend({
+            id: pageId.optional(),
+            createdAt: isoDate.optional(),
+            updatedAt: isoDate.optional(),
+          }),
+          { error: "The file must have a pages list" },
+        )
+        .max(maxImportPages, `At most ${maxImportPages} pages can be imported at once`),
+    },
+    { error: "The file is not a pages export" },
+  )
+  .superRefine((doc, ctx) => {
+    const seenSlugs = new Set<string>();
+    const seenIds = new Set<string>();
+    doc.pages.forEach((p, i) => {
+      if (seenSlugs.has(p.slug)) {
+        ctx.addIssue({ code: "custom", path: ["pages", i, "slug"], message: `Duplicate slug '${p.slug}'` });
+      }
+      seenSlugs.add(p.slug);
+      if (p.id !== undefined) {
+        if (seenIds.has(p.id)) {
+          ctx.addIssue({ code: "custom", path: ["pages", i, "id"], message: `Duplicate id '${p.id}'` });
+        }
+        seenIds.add(p.id);
+      }
+    });
+  });
 export type PagesExport = z.input<typeof pagesExport>;
 
 export const importResponse = z.object({

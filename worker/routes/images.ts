@@ -1,4 +1,26 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app";
+import { jsonError } from "../lib/http";
+import { isImageKey } from "../lib/images";
 
-export const images = new Hono<AppEnv>();
+/** Uploaded images: keys are random and never reused, so they are cached for good. */
+export const images = new Hono<AppEnv>().get("/:key", async (c) => {
+  const key = c.req.param("key");
+  if (!isImageKey(key)) return jsonError(c, 404, "Image not found");
+  // Given If-None-Match, R2 answers a matching ETag with the object's metadata and no body.
+  const conditional = new Headers();
+  const ifNoneMatch = c.req.header("If-None-Match");
+  if (ifNoneMatch) conditional.set("If-None-Match", ifNoneMatch);
+  const object = await c.env.IMAGES.get(key, { onlyIf: conditional });
+  if (!object) return jsonError(c, 404, "Image not found");
+  const headers = new Headers({
+    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Content-Disposition": "inline",
+    "X-Content-Type-Options": "nosniff",
+    ETag: object.httpEtag,
+  });
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { headers });
+});

@@ -1,4 +1,96 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { adminUserId, normalizeSlug, pageId, pageInput, pagesExport } from "../../schema/api";
+import { station } from "../../schema/station";
 import type { AppEnv } from "../app";
+import { getDb } from "../lib/db";
+import { jsonError } from "../lib/http";
+import {
+  createPage,
+  deletePage,
+  exportPages,
+  getPublishedPageBySlug,
+  ImportError,
+  importPages,
+  importValidationMessage,
+  listPages,
+  updatePage,
+} from "../lib/pages";
+import { requireAdmin } from "../lib/session";
+import { validate } from "../lib/validate";
 
-export const pages = new Hono<AppEnv>();
+/** A page body is at most ~200k characters of content plus short fields, JSON-escaped. */
+const pageBodyLimit = bodyLimit({
+  maxSize: 2 * 1024 * 1024,
+  onError: (c) => jsonError(c, 413, "The page is too large."),
+});
+
+const importBodyLimit = bodyLimit({
+  maxSize: 32 * 1024 * 1024,
+  onError: (c) => jsonError(c, 413, "The import file is too large."),
+});
+
+/** Import errors carry readable text in `error` too: the page manager shows it as is. */
+function importFailed(message: string) {
+  return { error: `Invalid import file: ${message}`, message };
+}
+
+function idParam(raw: string): string | null {
+  const parsed = pageId.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export const pages = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const includeDrafts = c.var.user?.id === adminUserId;
+    return c.json(await listPages(getDb(c.env.DB), { includeDrafts }));
+  })
+  .get("/by-slug/:slug", async (c) => {
+    const page = await getPublishedPageBySlug(getDb(c.env.DB), normalizeSlug(c.req.param("slug")));
+    if (!page) return jsonError(c, 404, "Page not found");
+    return c.json(page);
+  })
+  .get("/export", requireAdmin, async (c) => {
+    const now = Date.now();
+    const doc = await exportPages(getDb(c.env.DB), now);
+    const date = new Date(now).toISOString().slice(0, 10);
+    const filename = `${normalizeSlug(station.name)}-pages-${date}.json`;
+    return c.body(`${JSON.stringify(doc, null, 2)}\n`, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    });
+  })
+  .post("/import", requireAdmin, importBodyLimit, async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(importFailed("the file is not valid JSON"), 400);
+    }
+    const parsed = pagesExport.safeParse(body);
+    if (!parsed.success) return c.json(importFailed(importValidationMessage(parsed.error)), 400);
+    try {
+      const results = await importPages(getDb(c.env.DB), c.env.IMAGES, parsed.data, Date.now());
+      return c.json({ results });
+    } catch (err) {
+      if (err instanceof ImportError) return c.json(importFailed(err.message), 400);
+      throw err;
+    }
+  })
+  .post("/", requireAdmin, pageBodyLimit, validate("json", pageInput), async (c) => {
+    const page = await createPage(getDb(c.env.DB), c.req.valid("json"), Date.now());
+    return c.json(page, 201);
+  })
+  .put("/:id", requireAdmin, pageBodyLimit, validate("json", pageInput), async (c) => {
+    const id = idParam(c.req.param("id"));
+    if (!id) return jsonError(c, 404, "Page not found");
+    const page = await updatePage(getDb(c.env.DB), c.env.IMAGES, id, c.req.valid("json"), Date.now());
+    return c.json(page);
+  })
+  .delete("/:id", requireAdmin, async (c) => {
+    const id = idParam(c.req.param("id"));
+    if (!id) return jsonError(c, 404, "Page not found");
+    await deletePage(getDb(c.env.DB), c.env.IMAGES, id);
+    return c.json({ ok: true as const });
+  });

@@ -1,0 +1,128 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "../../schema/api";
+import {
+  clearPages,
+  createPageAsAdmin,
+  jpegBytes,
+  keyOf,
+  pageBody,
+  pngBytes,
+  request,
+  sendJson,
+  uploadImage,
+} from "./pages-fixtures";
+
+describe("GET /images/:key", () => {
+  it("serves an uploaded PNG byte-identical with its type, nosniff, an immutable cache lifetime and an ETag", async () => {
+    const url = await uploadImage(pngBytes());
+    const res = await request(url);
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(pngBytes());
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-disposition")).toBe("inline");
+    expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
+  });
+
+  it("serves a JPEG as image/jpeg", async () => {
+    const url = await uploadImage(jpegBytes());
+    const res = await request(url);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(jpegBytes());
+  });
+
+  it("answers 304 without a body when If-None-Match carries the ETag", async () => {
+    const url = await uploadImage();
+    const etag = (await request(url)).headers.get("etag") ?? "";
+    const res = await request(url, { headers: { "If-None-Match": etag } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("etag")).toBe(etag);
+    expect(await res.text()).toBe("");
+    const other = await request(url, { headers: { "If-None-Match": '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("answers a JSON 404 for a missing key", async () => {
+    const res = await request("/images/00000000-0000-4000-8000-000000000000.png");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "not_found", message: "Image not found" });
+  });
+
+  it("answers a JSON 404 for a malformed key, without touching R2", async () => {
+    await env.IMAGES.put("not-an-upload.txt", "secret");
+    for (const path of ["/images/not-an-upload.txt", "/images/..%2Fx", "/images/a/b", "/images/"]) {
+      const res = await request(path);
+      expect(res.status).toBe(404);
+      expect((await res.json()) as object).toHaveProperty("error", "not_found");
+    }
+  });
+});
+
+describe("images of pages", () => {
+  beforeEach(clearPages);
+
+  const exists = async (url: string) => (await env.IMAGES.head(keyOf(url))) !== null;
+
+  it("deleting a page deletes its images that no other page uses", async () => {
+    const image = await uploadImage();
+    const hero = await uploadImage();
+    const page = await createPageAsAdmin({ image, heroImageLight: hero });
+    await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    expect(await exists(image)).toBe(false);
+    expect(await exists(hero)).toBe(false);
+  });
+
+  it("deleting a page keeps an image another page still uses in an image field", async () => {
+    const image = await uploadImage();
+    const page = await createPageAsAdmin({ image });
+    await createPageAsAdmin({ heroImageDark: image });
+    await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    expect(await exists(image)).toBe(true);
+  });
+
+  it("deleting a page keeps an image another page shows inside its content", async () => {
+    const image = await uploadImage();
+    const page = await createPageAsAdmin({ image });
+    await createPageAsAdmin({ content: `<p><img src="${image}" alt="x"></p>` });
+    await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    expect(await exists(image)).toBe(true);
+  });
+
+  it("replacing a page's image deletes the old one when unused, and keeps it when shared", async () => {
+    const shared = await uploadImage();
+    const own = await uploadImage();
+    const next = await uploadImage();
+    const page = await createPageAsAdmin({ image: own, heroImageLight: shared });
+    await createPageAsAdmin({ image: shared });
+    const res = await sendJson(
+      "PUT",
+      `/api/pages/${page.id}`,
+      pageBody({ slug: page.slug, image: next, heroImageLight: null }),
+      "admin",
+    );
+    expect(((await res.json()) as Page).image).toBe(next);
+    expect(await exists(own)).toBe(false);
+    expect(await exists(shared)).toBe(true);
+    expect(await exists(next)).toBe(true);
+  });
+
+  it("moving an image from one field of a page to another keeps it", async () => {
+    const image = await uploadImage();
+    const page = await createPageAsAdmin({ slug: "homepage-hero-settings", heroImageLight: image });
+    await sendJson(
+      "PUT",
+      `/api/pages/${page.id}`,
+      pageBody({ slug: page.slug, heroImageDark: image }),
+      "admin",
+    );
+    expect(await exists(image)).toBe(true);
+  });
+
+  it("leaves external image URLs alone", async () => {
+    const page = await createPageAsAdmin({ image: "https://cdn.example/a.png" });
+    const res = await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    expect(res.status).toBe(200);
+  });
+});

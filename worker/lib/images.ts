@@ -1,0 +1,102 @@
+// Uploaded images in R2: the type sniffed from the first bytes, random keys, and removal of
+// objects no page refers to any more.
+import { eq, or, sql } from "drizzle-orm";
+import { pages } from "../../schema/db";
+import type { Db } from "./db";
+
+export type ImageType = { contentType: string; extension: string };
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** The image type from the file's magic bytes; null for anything else (SVG included). */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    return { contentType: "image/png", extension: "png" };
+  }
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", extension: "jpg" };
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) {
+    return { contentType: "image/gif", extension: "gif" };
+  }
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) {
+    return { contentType: "image/webp", extension: "webp" };
+  }
+  // ISO-BMFF: a leading `ftyp` box whose major or compatible brands name AVIF.
+  if (startsWith(bytes, ascii("ftyp"), 4)) {
+    const boxSize =
+      ((bytes[0] ?? 0) << 24) | ((bytes[1] ?? 0) << 16) | ((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0);
+    const end = Math.min(boxSize, bytes.length);
+    for (let at = 8; at + 4 <= end; at += 4) {
+      if (at === 12) continue; // minor version, not a brand
+      if (startsWith(bytes, ascii("avif"), at) || startsWith(bytes, ascii("avis"), at)) {
+        return { contentType: "image/avif", extension: "avif" };
+      }
+    }
+  }
+  return null;
+}
+
+/** R2 keys as uploads make them: `<uuid>.<ext>`. */
+const imageKeyPattern =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|avif)$/;
+
+export function isImageKey(key: string): boolean {
+  return imageKeyPattern.test(key);
+}
+
+export function newImageKey(type: ImageType): string {
+  return `${crypto.randomUUID()}.${type.extension}`;
+}
+
+export function imageUrl(key: string): string {
+  return `/images/${key}`;
+}
+
+/** The R2 key behind a same-origin image URL, or null for any other URL. */
+export function imageKeyFromUrl(url: string | null | undefined): string | null {
+  if (!url?.startsWith("/images/")) return null;
+  const key = url.slice("/images/".length);
+  return isImageKey(key) ? key : null;
+}
+
+async function isReferenced(db: Db, url: string): Promise<boolean> {
+  const row = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(
+      or(
+        eq(pages.image, url),
+        eq(pages.heroImageLight, url),
+        eq(pages.heroImageDark, url),
+        sql`instr(${pages.content}, ${url}) > 0`,
+      ),
+    )
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/**
+ * Deletes the uploaded images among `urls` that no page refers to any more (in an image
+ * field or inside content). Call it after the pages were written. A failed delete only
+ * leaves an orphan object behind, so it is logged, not raised.
+ */
+export async function deleteUnreferencedImages(
+  db: Db,
+  bucket: R2Bucket,
+  urls: Iterable<string | null | undefined>,
+): Promise<string[]> {
+  const deleted: string[] = [];
+  for (const url of new Set(urls)) {
+    const key = imageKeyFromUrl(url);
+    if (!key || !url || (await isReferenced(db, url))) continue;
+    try {
+      await bucket.delete(key);
+      deleted.push(key);
+    } catch (err) {
+      console.error("Could not delete image", key, err);
+    }
+  }
+  return deleted;
+}
