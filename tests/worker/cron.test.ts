@@ -154,6 +154,34 @@ describe("the cron's track-history refresh", () => {
   });
 });
 
+describe("the cron's clean-up", () => {
+  it("deletes expired sessions, day-old login tokens and week-old dev mail, and keeps live ones", async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("insert or ignore into users (id, email) values ('cron-user', 'cron@example.com')"),
+      env.DB.prepare(
+        "insert into sessions (id, token_hash, user_id, expires_at) values ('s-old', 'h-old', 'cron-user', ?1), ('s-live', 'h-live', 'cron-user', ?2)",
+      ).bind(now - 1, now + day),
+      env.DB.prepare(
+        "insert into login_tokens (id, email, token_hash, expires_at) values ('t-old', 'cron@example.com', 't-old', ?1), ('t-recent', 'cron@example.com', 't-recent', ?2)",
+      ).bind(now - 2 * day, now - minute),
+      env.DB.prepare(
+        "insert into dev_outbox (id, to_email, subject, text, created_at) values ('m-old', 'cron@example.com', 's', 't', ?1), ('m-new', 'cron@example.com', 's', 't', ?2)",
+      ).bind(now - 8 * day, now - minute),
+    ]);
+    await refreshTrackHistory(playing("Any", "Artist"), now);
+    const ids = async (table: string) =>
+      (
+        await env.DB.prepare(
+          `select id from ${table} where id in ('s-old','s-live','t-old','t-recent','m-old','m-new') order by id`,
+        ).all<{ id: string }>()
+      ).results.map((r) => r.id);
+    expect(await ids("sessions")).toEqual(["s-live"]);
+    expect(await ids("login_tokens")).toEqual(["t-recent"]);
+    expect(await ids("dev_outbox")).toEqual(["m-new"]);
+  });
+});
+
 describe("the scheduled handler", () => {
   it("adds the local station's current title to /api/track-history", async () => {
     const status = async () =>

@@ -1,10 +1,14 @@
 // The cron trigger's work (every minute): record the current track in the history and
 // clear out what has expired. Each step runs even when another fails.
 import { getConfig } from "./config";
+import { getDb } from "./db";
+import { pruneDevOutbox } from "./email/log";
 import { appendIfChanged, deleteHistoryBefore } from "./history";
 import { isFallbackTrack, readCurrentTrack } from "./radio";
 import { deleteStaleRateLimits } from "./rate-limit";
+import { deleteExpiredSessions } from "./session";
 import { deleteExpiredSleepTimers } from "./sleep-timer";
+import { deleteStaleLoginTokens } from "./tokens";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Longer than any rate-limit window in use, so no live window is dropped. */
@@ -24,7 +28,7 @@ async function step<T>(what: string, fallback: T, run: () => Promise<T>): Promis
 /**
  * Appends the current track to track_history when it differs from the latest row (never
  * the fallback track or an empty title), deletes history older than the retention, stale
- * rate-limit counters and expired sleep timers.
+ * rate-limit counters, expired sleep timers, sessions and login tokens, and old dev mail.
  */
 export async function refreshTrackHistory(env: Env, scheduledTime: number): Promise<TrackHistoryRefresh> {
   const config = getConfig(env);
@@ -40,5 +44,9 @@ export async function refreshTrackHistory(env: Env, scheduledTime: number): Prom
     deleteStaleRateLimits(env.DB, scheduledTime, rateLimitRetentionMs),
   );
   await step("deleting expired sleep timers", 0, () => deleteExpiredSleepTimers(env.DB, scheduledTime));
+  const db = getDb(env.DB);
+  await step("deleting expired sessions", undefined, () => deleteExpiredSessions(db, scheduledTime));
+  await step("deleting stale login tokens", undefined, () => deleteStaleLoginTokens(db, scheduledTime));
+  await step("pruning the dev outbox", undefined, () => pruneDevOutbox(db, scheduledTime - 7 * dayMs));
   return { recorded, pruned };
 }

@@ -1,5 +1,6 @@
 // The local mail provider: the message goes to the worker log and, when debug login links
 // are on, to the dev outbox that /api/auth/debug-tokens reads.
+import { lt } from "drizzle-orm";
 import { devOutbox } from "../../../schema/db";
 import type { Db } from "../db";
 import type { MailMessage } from "./message";
@@ -21,4 +22,9 @@ export async function sendToLog(
     expiresAt: message.loginLink ? new Date(message.loginLink.expiresAt) : null,
     createdAt: new Date(),
   });
+}
+
+/** For the cron: the outbox is a development aid, not an archive. */
+export async function pruneDevOutbox(db: Db, before: number): Promise<void> {
+  await db.delete(devOutbox).where(lt(devOutbox.createdAt, new Date(before)));
 }
