@@ -43,7 +43,7 @@ const wrangler = spawn(
 // Cron triggers do not fire under `wrangler dev`: run the scheduled handler every minute,
 // as production's cron trigger does, so the local track history fills up.
 const cron = setInterval(() => {
-  fetch(`http://127.0.0.1:${port}/cdn-cgi/handler/scheduled`).catch(() => {});
+  fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`).catch(() => {});
 }, 60_000);
 
 console.log(`[start] Site and API on ${siteUrl}`);
