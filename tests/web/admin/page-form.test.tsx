@@ -1,0 +1,199 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PageForm } from "../../../web/routes/admin/page-form";
+import {
+  expectToast,
+  FakeXhr,
+  fileOf,
+  json,
+  makePage,
+  renderAdmin,
+  resetAdminTestState,
+  stubFetch,
+  stubJsdomGaps,
+} from "./helpers";
+
+function renderForm(props: Partial<Parameters<typeof PageForm>[0]> = {}) {
+  const handlers = { onSaved: vi.fn(), onCancel: vi.fn(), onDirtyChange: vi.fn() };
+  renderAdmin(<PageForm {...handlers} {...props} />);
+  return handlers;
+}
+
+beforeEach(() => {
+  stubJsdomGaps();
+  FakeXhr.install();
+});
+afterEach(resetAdminTestState);
+
+describe("page form", () => {
+  it("is titled 'Create New Page' with the spec's fields, a 10-row content area and Published on", () => {
+    renderForm();
+    expect(screen.getByRole("heading", { name: "Create New Page" })).toBeTruthy();
+    expect(screen.getByLabelText("Title")).toBeTruthy();
+    expect(screen.getByLabelText("URL Slug").getAttribute("placeholder")).toBe("about-us");
+    expect(screen.getByLabelText("Content").getAttribute("rows")).toBe("10");
+    expect(screen.getByLabelText("Meta Description (SEO)")).toBeTruthy();
+    expect(screen.getByLabelText("Meta Keywords (SEO, comma-separated)")).toBeTruthy();
+    expect(screen.getByLabelText("Hero Image (optional)")).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Create Page" })).toBeTruthy();
+  });
+
+  it("shows 'Title is required', 'Slug is required' and 'Content is required' and sends nothing", async () => {
+    const calls = stubFetch({});
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText("Title"), "   ");
+    await user.click(screen.getByRole("button", { name: "Create Page" }));
+    expect(await screen.findByText("Title is required")).toBeTruthy();
+    expect(screen.getByText("Slug is required")).toBeTruthy();
+    expect(screen.getByText("Content is required")).toBeTruthy();
+    expect(screen.getByLabelText("Title").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByLabelText("Title"));
+    expect(calls).toEqual([]);
+  });
+
+  it("creates a page with the normalized slug and published 'true', then toasts and closes", async () => {
+    const calls = stubFetch({ "POST /api/pages": json(makePage(), 201) });
+    const user = userEvent.setup();
+    const { onSaved } = renderForm();
+    await user.type(screen.getByLabelText("Title"), "About us");
+    await user.type(screen.getByLabelText("URL Slug"), "About Us");
+    await user.type(screen.getByLabelText("Content"), "<p>Hello</p>");
+    await user.click(screen.getByRole("button", { name: "Create Page" }));
+    await expectToast("Page created successfully");
+    expect(onSaved).toHaveBeenCalledOnce();
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      path: "/api/pages",
+      body: { title: "About us", slug: "about-us", content: "<p>Hello</p>", image: null, published: "true" },
+    });
+  });
+
+  it("toasts 'Failed to update page' with the server's message when an update is refused", async () => {
+    const page = makePage({ title: "Terms" });
+    stubFetch({
+      [`PUT /api/pages/${page.id}`]: json(
+        { error: "conflict", message: "A page with that slug exists" },
+        409,
+      ),
+    });
+    const user = userEvent.setup();
+    const { onSaved } = renderForm({ page });
+    expect(screen.getByRole("heading", { name: "Edit Page" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Update Page" }));
+    await expectToast("Failed to update page", "A page with that slug exists");
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("counts the meta description as 'n/155 karakters'", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.getByText("0/155 karakters")).toBeTruthy();
+    await user.type(screen.getByLabelText("Meta Description (SEO)"), "Chill lounge");
+    expect(screen.getByText("12/155 karakters")).toBeTruthy();
+  });
+
+  it("shows the light and dark mode hero uploads only when the slug is homepage-hero-settings", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.queryByLabelText("Homepage Hero Image for Light Mode")).toBeNull();
+    await user.type(screen.getByLabelText("URL Slug"), "homepage-hero-settings");
+    expect(screen.getByLabelText("Homepage Hero Image for Light Mode")).toBeTruthy();
+    expect(screen.getByLabelText("Homepage Hero Image for Dark Mode")).toBeTruthy();
+    await user.type(screen.getByLabelText("URL Slug"), "-old");
+    expect(screen.queryByLabelText("Homepage Hero Image for Dark Mode")).toBeNull();
+  });
+
+  it("previews the existing hero images of the homepage hero settings page, each removable", async () => {
+    const page = makePage({
+      slug: "homepage-hero-settings",
+      heroImageLight: "/images/light.png",
+      heroImageDark: "/images/dark.png",
+    });
+    const user = userEvent.setup();
+    renderForm({ page });
+    const light = screen.getByAltText("Homepage Hero Image for Light Mode preview");
+    expect(light.getAttribute("src")).toBe("/images/light.png");
+    await user.click(screen.getByRole("button", { name: "Remove light mode hero image" }));
+    expect(screen.queryByAltText("Homepage Hero Image for Light Mode preview")).toBeNull();
+    expect(screen.getByAltText("Homepage Hero Image for Dark Mode preview")).toBeTruthy();
+  });
+
+  it("refuses an image over 5 MB in the browser, before any upload", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.upload(
+      screen.getByLabelText("Hero Image (optional)"),
+      fileOf("big.png", "image/png", 6 * 1024 * 1024),
+    );
+    await expectToast("Failed to upload image", "big.png is 6.0 MB; images can be at most 5.0 MB.");
+    expect(screen.getByRole("alert").textContent).toContain("at most 5.0 MB");
+    expect(FakeXhr.instances).toEqual([]);
+  });
+
+  it("refuses a file that is not an image in the browser, before any upload", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm();
+    await user.upload(screen.getByLabelText("Hero Image (optional)"), fileOf("notes.txt", "text/plain", 10));
+    await expectToast("Failed to upload image");
+    expect(screen.getByRole("alert").textContent).toContain("notes.txt is not an image");
+    expect(FakeXhr.instances).toEqual([]);
+  });
+
+  it("shows the upload's progress in bytes sent, then the preview and 'Image uploaded successfully'", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.upload(screen.getByLabelText("Hero Image (optional)"), fileOf("hero.png", "image/png", 2048));
+    const xhr = FakeXhr.instances[0];
+    if (!xhr) throw new Error("no upload started");
+    expect(xhr).toMatchObject({ method: "POST", url: "/api/upload", withCredentials: true });
+    expect((xhr.body as FormData).get("image")).toBeInstanceOf(File);
+    xhr.progress(1024, 2048);
+    await waitFor(() => expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("50"));
+    expect(screen.getByText("1 KB of 2 KB")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Create Page" })).toHaveProperty("disabled", true);
+    xhr.respond(201, { url: "/images/hero.png" });
+    await expectToast("Image uploaded successfully");
+    expect(screen.getByAltText("Hero Image (optional) preview").getAttribute("src")).toBe("/images/hero.png");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("cancels an upload in progress with Cancel upload", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.upload(screen.getByLabelText("Hero Image (optional)"), fileOf("hero.png", "image/png", 2048));
+    await user.click(screen.getByRole("button", { name: "Cancel upload" }));
+    expect(FakeXhr.instances[0]?.aborted).toBe(true);
+    expect(await screen.findByText("Upload cancelled.")).toBeTruthy();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("shows the server's refusal of a hero image as 'Failed to upload hero image'", async () => {
+    const user = userEvent.setup();
+    renderForm({ page: makePage({ slug: "homepage-hero-settings" }) });
+    await user.upload(
+      screen.getByLabelText("Homepage Hero Image for Dark Mode"),
+      fileOf("dark.png", "image/png", 100),
+    );
+    FakeXhr.instances[0]?.respond(415, {
+      error: "unsupported_media_type",
+      message: "Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded.",
+    });
+    await expectToast(
+      "Failed to upload hero image",
+      "Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded.",
+    );
+  });
+
+  it("renders the content preview in a sandboxed frame that allows no scripts", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText("Content"), "<b>Hi</b>");
+    const frame = screen.getByTitle("Content preview");
+    expect(frame.getAttribute("sandbox")).toBe("");
+    await waitFor(() => expect(frame.getAttribute("srcdoc")).toContain("<b>Hi</b>"));
+  });
+});
