@@ -1,14 +1,54 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { prerender } from "./dev/prerender.ts";
+import { station } from "./schema/station.ts";
 
 // The SPA is built into dist/client, which wrangler serves as the worker's static assets.
-export default defineConfig({
+// `npm run build` first builds web/entry-server.tsx for Node into dist/server (`--ssr`), then
+// the client, whose prerender plugin renders the public routes' HTML with it (dev/prerender.ts).
+export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
   publicDir: "public",
-  plugins: [react()],
-  build: {
-    outDir: "../dist/client",
-    emptyOutDir: true,
-    sourcemap: false,
-  },
-});
+  plugins: [
+    react(),
+    prerender(),
+    VitePWA({
+      // Registered by web/register-sw.ts (workbox-window), not by an injected script.
+      injectRegister: false,
+      registerType: "prompt",
+      filename: "sw.js",
+      manifestFilename: "manifest.webmanifest",
+      manifest: {
+        name: station.name,
+        short_name: station.name,
+        description: station.siteDescription,
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#120f1f",
+        theme_color: "#120f1f",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+        ],
+      },
+      workbox: {
+        // The app shell: scripts, styles, the prerendered pages, icons. Nothing else is cached:
+        // no runtime caching, so API answers and the audio stream always come from the network.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/images\//],
+        cleanupOutdatedCaches: true,
+        // One file at the root (sw.js), no separate workbox-*.js.
+        inlineWorkboxRuntime: true,
+        sourcemap: false,
+      },
+    }),
+  ],
+  build: isSsrBuild
+    ? { outDir: "../dist/server", emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : { outDir: "../dist/client", emptyOutDir: true, sourcemap: false },
+}));

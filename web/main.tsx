@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
@@ -10,12 +10,30 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={appStore}>
         <App />
       </JotaiProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The build prerenders the public routes (dev/prerender.ts) and marks <html data-route>.
+// Hydrate when the HTML was made for this path; otherwise (the SPA fallback serves the
+// home page's HTML for /page/..., unknown paths and the dev server) render from scratch.
+const prerenderedFor = document.documentElement.dataset.route;
+const path = location.pathname.replace(/(.)\/$/, "$1");
+if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNodes()) {
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}
+
+// Off the critical path: workbox-window loads after the page has.
+if (import.meta.env.PROD) {
+  window.addEventListener("load", () => {
+    import("./register-sw").then((m) => m.registerServiceWorker());
+  });
+}

@@ -1,4 +1,21 @@
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
-afterEach(() => cleanup());
+// Most files run in jsdom; the prerender test runs in node (no window).
+const inBrowser = typeof window !== "undefined";
+
+// jsdom has no scrolling; the shell scrolls to the top on navigation.
+if (inBrowser) {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  // As /theme-init.js leaves it on a first visit: dark.
+  document.documentElement.className = "dark";
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  if (!inBrowser) return;
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = "dark";
+});

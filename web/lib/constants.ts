@@ -24,6 +24,15 @@ export const pendingFavoriteStorageKey = "pending_favorite";
 /** Session-storage flag, per user, that anonymous favorites were migrated. */
 export const favoritesMigratedKeyPrefix = "favorites-migrated-";
 
+/** Sleep timer: the countdown ticks every second; the volume fades out over the last 10 s. */
+export const sleepTimerTickMs = 1000;
+export const sleepTimerFadeMs = 10_000;
+
+/** Stream reconnect: backoff 1 s, 2 s, 4 s ... capped at 30 s; a stall that lasts 8 s is a drop. */
+export const reconnectInitialDelayMs = 1000;
+export const reconnectMaxDelayMs = 30_000;
+export const streamStallTimeoutMs = 8000;
+
 export const magicLinkExpiryMinutes = 15;
 export const loginDialogResetDelayMs = 300;
 
@@ -54,4 +63,6 @@ export const tooltipDelayMs = 700;
 export const pageTransitionSeconds = 0.3;
 export const bitrateClaim = "320kbps";
 export const homepageHeroSlug = "homepage-hero-settings";
+/** The Username the admin login form is prefilled with (the configured default admin login). */
+export const defaultAdminUsername = "admin";
 export const officeAudioSlug = "office-audio";

@@ -1,10 +1,297 @@
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import type { Page } from "../../schema/api";
 import { station } from "../../schema/station";
+import { useAudio } from "../features/player";
+import { useTheme } from "../features/theme";
+import {
+  homepageHeroSlug,
+  homeRecentTracks,
+  homeUpdateCards,
+  listenerDisplayMax,
+  listenerDisplayMin,
+  officeAudioExcerptChars,
+  officeAudioSlug,
+  topicTitleChars,
+  updateExcerptChars,
+} from "../lib/constants";
+import { useCurrentUser } from "../lib/queries/auth";
+import { useTrackHistory } from "../lib/queries/history";
+import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
+import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
+import { relativeTime } from "../lib/time";
+import { dedupeTracks } from "../lib/tracks";
+import {
+  ClockIcon,
+  EditIcon,
+  ExternalIcon,
+  HeadphonesIcon,
+  NoAdsIcon,
+  PlayIcon,
+  WavesIcon,
+} from "../ui/icons";
+import { Logo } from "../ui/logo";
+import { usePageMeta } from "../ui/page-meta";
+import { TrackArtwork } from "../ui/track-artwork";
+import { YouTubeLink } from "../ui/youtube-link";
+
+/** A display number between 150 and 199, not real data (SPEC section 2); chosen after hydration. */
+function useListenerDisplay(): number | undefined {
+  const [count, setCount] = useState<number>();
+  useEffect(() => {
+    setCount(listenerDisplayMin + Math.floor(Math.random() * (listenerDisplayMax - listenerDisplayMin + 1)));
+  }, []);
+  return count;
+}
+
+/** The theme's hero image from the homepage-hero-settings page, faded in once loaded. */
+function HeroBackground({ settings }: { settings: Page | undefined }) {
+  const theme = useTheme();
+  const src = theme === "dark" ? settings?.heroImageDark : settings?.heroImageLight;
+  const [loadedSrc, setLoadedSrc] = useState<string>();
+  if (!src) return null;
+  return (
+    <img
+      key={src}
+      className="hero-image"
+      data-loaded={loadedSrc === src ? "true" : undefined}
+      src={src}
+      alt=""
+      decoding="async"
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth > 0) setLoadedSrc(src);
+      }}
+      onLoad={() => setLoadedSrc(src)}
+    />
+  );
+}
+
+function Hero({ settings }: { settings: Page | undefined }) {
+  const { isPlaying, toggle } = useAudio();
+  const { data: user } = useCurrentUser();
+  const listeners = useListenerDisplay();
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <HeroBackground settings={settings} />
+      <div className="hero-content">
+        <Logo size={72} />
+        <h1 id="hero-title">{station.name}</h1>
+        <p className="hero-tagline">{station.tagline}</p>
+        <div className="hero-actions">
+          <button type="button" className="button button-large" aria-pressed={isPlaying} onClick={toggle}>
+            {isPlaying ? <WavesIcon /> : <PlayIcon />}
+            {isPlaying ? "Now Playing" : "Start Listening"}
+          </button>
+          <Link href="/about" className="button button-ghost">
+            Learn More<span className="sr-only"> about {station.name}</span>
+          </Link>
+        </div>
+        <p className="listener-count">
+          <span className="live-dot" aria-hidden="true" />
+          <span className="listener-number">{listeners ?? "\u00a0"}</span> listening now
+        </p>
+        {user && settings && (
+          <Link href={`/pb?edit=${settings.id}`} className="button button-small edit-button">
+            <EditIcon /> Edit hero
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const features = [
+  { icon: <HeadphonesIcon />, title: "HD Quality", text: `Crystal-clear ${station.bitrateClaim} audio.` },
+  { icon: <ClockIcon />, title: "24/7 Music", text: "Lounge, chillout and Nujazz around the clock." },
+  { icon: <NoAdsIcon />, title: "No Commercials", text: "Pure music, never interrupted by ads." },
+];
+
+function NowPlayingCard() {
+  const { data: track } = useNowPlaying();
+  return (
+    <section className="card track-card" aria-labelledby="now-playing-title">
+      <h2 id="now-playing-title" className="card-label">
+        Now Playing
+      </h2>
+      {track?.title ? (
+        <div className="track-row">
+          <TrackArtwork src={track.artwork} size={96} />
+          <div className="track-text">
+            <p className="track-title">{track.title}</p>
+            <p className="track-artist">{track.artist}</p>
+            {track.album && <p className="track-album">{track.album}</p>}
+          </div>
+        </div>
+      ) : (
+        <p className="muted">Start listening to see what's playing</p>
+      )}
+    </section>
+  );
+}
+
+function ComingUpCard() {
+  const { data: next } = useNextTrack();
+  return (
+    <section className="card track-card" aria-labelledby="coming-up-title">
+      <h2 id="coming-up-title" className="card-label">
+        Coming Up
+      </h2>
+      {next ? (
+        <div className="track-row">
+          <TrackArtwork src={next.artwork} size={96} />
+          <div className="track-text">
+            <p className="track-title">{next.title}</p>
+            <p className="track-artist">{next.artist}</p>
+            {next.album && <p className="track-album">{next.album}</p>}
+          </div>
+        </div>
+      ) : (
+        <p className="muted">Loading upcoming track...</p>
+      )}
+    </section>
+  );
+}
+
+function AppLinks() {
+  return (
+    <section className="card app-links" aria-labelledby="apps-title">
+      <h2 id="apps-title">Listen everywhere</h2>
+      <p className="muted">Take {station.name} with you on your phone.</p>
+      <div className="app-link-row">
+        <a
+          className="button button-ghost"
+          href={station.appStoreUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          App Store
+        </a>
+        <a
+          className="button button-ghost"
+          href={station.googlePlayUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Google Play
+        </a>
+        <Link href="/install" className="text-link">
+          Or install the web app
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function RecentlyPlayed() {
+  const { data: history } = useTrackHistory();
+  const tracks = dedupeTracks(history ?? [], homeRecentTracks);
+  return (
+    <section className="section" aria-labelledby="recent-title">
+      <div className="section-head">
+        <h2 id="recent-title">Recently Played</h2>
+        <Link href="/history" className="text-link">
+          See all Track History
+        </Link>
+      </div>
+      {history === undefined ? (
+        <p className="muted">Loading recent tracks...</p>
+      ) : tracks.length === 0 ? (
+        <p className="muted">No tracks played yet.</p>
+      ) : (
+        <ul className="track-grid">
+          {tracks.map((track) => (
+            <li key={track.id} className="card track-tile">
+              <TrackArtwork src={track.artwork} size={56} />
+              <div className="track-text">
+                <p className="track-title">{track.title}</p>
+                <p className="track-artist">{track.artist}</p>
+                <p className="track-time">{relativeTime(track.playedAt)}</p>
+              </div>
+              <YouTubeLink track={track} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OfficeAudio({ page }: { page: Page }) {
+  return (
+    <section className="card feature-office" aria-labelledby="office-title">
+      <h2 id="office-title">{page.title}</h2>
+      <p>{cutText(htmlToText(page.content), officeAudioExcerptChars)}</p>
+      <div className="app-link-row">
+        <a className="button" href={station.officeAudioUrl} target="_blank" rel="noopener noreferrer">
+          Open the office player <ExternalIcon />
+        </a>
+        <Link href={`/page/${officeAudioSlug}`} className="button button-ghost">
+          Learn More<span className="sr-only"> about {page.title}</span>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function RecentUpdates({ pages }: { pages: Page[] }) {
+  if (pages.length === 0) return null;
+  const cards = pages.slice(0, homeUpdateCards);
+  const topics = pages.slice(homeUpdateCards);
+  return (
+    <section className="section" aria-labelledby="updates-title">
+      <h2 id="updates-title">Recent Updates</h2>
+      <ul className="update-grid">
+        {cards.map((page) => (
+          <li key={page.id} className="card update-card">
+            <h3>{page.title}</h3>
+            <p>{cutText(htmlToText(page.content), updateExcerptChars)}</p>
+            <Link href={`/page/${page.slug}`} className="text-link">
+              Read More<span className="sr-only">: {page.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {topics.length > 0 && (
+        <nav aria-labelledby="topics-title" className="more-topics">
+          <h3 id="topics-title">More Topics</h3>
+          <ol>
+            {topics.map((page) => (
+              <li key={page.id}>
+                <Link href={`/page/${page.slug}`}>{cutText(page.title, topicTitleChars)}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+    </section>
+  );
+}
 
 export function HomeScreen() {
+  usePageMeta(undefined);
+  const { data: pages } = usePublishedPages();
+  const heroSettings = pages?.find((page) => page.slug === homepageHeroSlug);
+  const officeAudio = pages?.find((page) => page.slug === officeAudioSlug);
   return (
-    <section className="hero">
-      <h1>{station.name}</h1>
-      <p>{station.tagline}</p>
-    </section>
+    <div className="home">
+      <Hero settings={heroSettings} />
+      <ul className="feature-grid" aria-label="Why listen">
+        {features.map((feature) => (
+          <li key={feature.title} className="card feature-card">
+            <span className="feature-icon">{feature.icon}</span>
+            <h2>{feature.title}</h2>
+            <p className="muted">{feature.text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="track-cards">
+        <NowPlayingCard />
+        <ComingUpCard />
+      </div>
+      <AppLinks />
+      <RecentlyPlayed />
+      {officeAudio && <OfficeAudio page={officeAudio} />}
+      <RecentUpdates pages={pages ?? []} />
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 // Notifications (SPEC sections 8 and 9): one at a time, 5 s, swipe right to dismiss,
-// F8 focuses the region. Built on Radix Toast; `toast()` works from anywhere.
+// F8 focuses the region. Built on Radix Toast (toaster-view.tsx); `toast()` works from anywhere.
 
-import * as Toast from "@radix-ui/react-toast";
 import { atom, useAtomValue } from "jotai";
-import type { ReactNode } from "react";
-import { toastDurationMs, toastRemoveDelayMs, toastSwipeThresholdPx } from "../lib/constants";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { toastRemoveDelayMs } from "../lib/constants";
 import { appStore } from "../lib/store";
 
 export type ToastOptions = {
@@ -18,7 +17,7 @@ export type ToastOptions = {
 
 type ToastState = ToastOptions & { id: number; open: boolean };
 
-const toastAtom = atom<ToastState | null>(null);
+export const toastAtom = atom<ToastState | null>(null);
 let nextId = 1;
 let removeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -40,40 +39,27 @@ export function dismissToast(id?: number): void {
   }, toastRemoveDelayMs);
 }
 
+const ToasterView = lazy(() => import("./toaster-view"));
+
+/**
+ * Mount once. The Radix part loads when the browser is idle after the first render, or at
+ * the first toast if that comes sooner, so it stays off the first load (dev/size-budget.ts).
+ */
 export function Toaster() {
   const current = useAtomValue(toastAtom);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(id);
+  }, []);
+  if (!idle && !current) return null;
   return (
-    <Toast.Provider duration={toastDurationMs} swipeDirection="right" swipeThreshold={toastSwipeThresholdPx}>
-      {current && (
-        <Toast.Root
-          key={current.id}
-          className={`toast${current.variant === "destructive" ? " toast-destructive" : ""}`}
-          open={current.open}
-          duration={current.duration}
-          type={current.variant === "destructive" ? "foreground" : "background"}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(current.id);
-          }}
-        >
-          <Toast.Title className="toast-title">{current.title}</Toast.Title>
-          {current.description && (
-            <Toast.Description className="toast-description">{current.description}</Toast.Description>
-          )}
-          {current.action && (
-            <Toast.Action
-              className="toast-action"
-              altText={current.action.altText}
-              onClick={current.action.onClick}
-            >
-              {current.action.label}
-            </Toast.Action>
-          )}
-          <Toast.Close className="toast-close" aria-label="Close">
-            ×
-          </Toast.Close>
-        </Toast.Root>
-      )}
-      <Toast.Viewport className="toast-viewport" />
-    </Toast.Provider>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

@@ -1,0 +1,77 @@
+// Prerender (a Vite plugin of the client build): writes the HTML of the public routes from
+// the server build of the same React components (web/entry-server.tsx, built first into
+// dist/server), so first paint does not wait for JavaScript; web/main.tsx then hydrates.
+// "/" goes into index.html (also the SPA fallback); "/about" into about.html, which
+// Cloudflare's assets serve at /about without a redirect (html_handling auto-trailing-slash:
+// about/index.html would redirect /about to /about/). Runs in generateBundle, before
+// vite-plugin-pwa lists the files to precache, so the service worker precaches these pages.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Plugin } from "vite";
+
+type ServerEntry = {
+  prerenderedRoutes: readonly string[];
+  renderRoute: (path: string) => Promise<{ html: string; title: string; description: string }>;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The template with one route's HTML, title, description and `<html data-route>` filled in. */
+export function fillTemplate(
+  template: string,
+  route: string,
+  page: { html: string; title: string; description: string },
+): string {
+  // Replacements are functions: page text may contain "$" patterns.
+  const replaceOnce = (html: string, pattern: RegExp, replacement: string | ((match: string) => string)) => {
+    if (!pattern.test(html)) throw new Error(`prerender: ${pattern} not found in index.html`);
+    return html.replace(pattern, typeof replacement === "string" ? () => replacement : replacement);
+  };
+  let html = replaceOnce(template, /<html[^>]*(?=>)/, (tag) => `${tag} data-route="${escapeHtml(route)}"`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  html = replaceOnce(
+    html,
+    /<meta name="description" content="[^"]*" \/>/,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+  );
+  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`);
+}
+
+/**
+ * Puts the entry stylesheet into the HTML (<style>): one request fewer before first paint.
+ * The CSP allows inline styles (worker/lib/security-headers.ts); scripts stay external.
+ */
+function inlineStylesheets(html: string, bundle: Record<string, { type: string; source?: unknown }>): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+    const asset = bundle[file];
+    if (asset?.type !== "asset") return tag;
+    return `<style>${String(asset.source)}</style>`;
+  });
+}
+
+export function fileNameFor(route: string): string {
+  return route === "/" ? "index.html" : `${route.slice(1)}.html`;
+}
+
+export function prerender(
+  serverEntry = resolve(import.meta.dirname, "../dist/server/entry-server.js"),
+): Plugin {
+  return {
+    name: "lounge-radio:prerender",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    enforce: "post",
+    async generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type !== "asset") throw new Error("prerender: index.html is not in the bundle");
+      const template = inlineStylesheets(String(index.source), bundle);
+      const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
+      for (const route of entry.prerenderedRoutes) {
+        const html = fillTemplate(template, route, await entry.renderRoute(route));
+        if (route === "/") index.source = html;
+        else this.emitFile({ type: "asset", fileName: fileNameFor(route), source: html });
+      }
+      this.info(`prerendered ${entry.prerenderedRoutes.length} routes`);
+    },
+  };
+}

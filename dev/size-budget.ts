@@ -1,0 +1,73 @@
+// `npm run size`: the JavaScript a visitor downloads before / renders (the entry script of
+// dist/client/index.html and the modules it preloads, i.e. its static imports) must stay
+// within 110 KB gzip. Prints that figure and every lazy chunk's size; fails over budget, or
+// when sanitize-html (server-only) or zod (kept out of the listener bundle) shows up in a chunk.
+// Run after `npm run build`.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const initialBudgetBytes = 110 * 1024;
+
+const client = resolve(import.meta.dirname, "../dist/client");
+const indexHtml = join(client, "index.html");
+if (!existsSync(indexHtml)) {
+  console.error("size: dist/client/index.html is missing; run `npm run build` first.");
+  process.exit(1);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+const gzipSize = (file: string) => gzipSync(readFileSync(join(client, file)), { level: 9 }).length;
+
+const html = readFileSync(indexHtml, "utf8");
+const initial = [
+  ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g),
+  ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
+].map((m) => m[1] as string);
+if (initial.length === 0) {
+  console.error("size: no entry script found in dist/client/index.html");
+  process.exit(1);
+}
+
+const allChunks = readdirSync(join(client, "assets"))
+  .filter((f) => f.endsWith(".js"))
+  .map((f) => `assets/${f}`);
+const lazy = allChunks.filter((f) => !initial.includes(f));
+
+let initialTotal = 0;
+console.log("Initial JS for / (entry + static imports), gzip:");
+for (const file of initial) {
+  const size = gzipSize(file);
+  initialTotal += size;
+  console.log(`  ${kb(size).padStart(10)}  ${file}`);
+}
+console.log(`  ${kb(initialTotal).padStart(10)}  total (budget ${kb(initialBudgetBytes)})`);
+
+console.log("Lazy chunks, gzip:");
+for (const file of lazy.sort((a, b) => gzipSize(b) - gzipSize(a))) {
+  console.log(`  ${kb(gzipSize(file)).padStart(10)}  ${file}`);
+}
+
+const failures: string[] = [];
+if (initialTotal > initialBudgetBytes) {
+  failures.push(`initial JS for / is ${kb(initialTotal)} gzip, over the ${kb(initialBudgetBytes)} budget`);
+}
+// Marker strings that survive minification.
+const forbidden = [
+  { name: "sanitize-html", marker: "allowedSchemesAppliedToAttributes" },
+  { name: "zod", marker: "$ZodType" },
+];
+for (const file of allChunks) {
+  const code = readFileSync(join(client, file), "utf8");
+  for (const { name, marker } of forbidden) {
+    if (code.includes(marker) && (name !== "zod" || initial.includes(file))) {
+      failures.push(`${name} is in the client bundle (${file})`);
+    }
+  }
+}
+
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`size: FAIL ${failure}`);
+  process.exit(1);
+}
+console.log("size: OK");

@@ -1,0 +1,85 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { station } from "../../schema/station";
+import { ContactScreen } from "../../web/routes/contact";
+import { calls, json, mockApi, renderAt } from "./helpers";
+
+async function fillAndSend(fields: { name?: string; email?: string; message?: string }) {
+  if (fields.name) await userEvent.type(screen.getByLabelText("Name"), fields.name);
+  if (fields.email) await userEvent.type(screen.getByLabelText("Email"), fields.email);
+  if (fields.message) await userEvent.type(screen.getByLabelText("Message"), fields.message);
+  await userEvent.click(screen.getByRole("button", { name: "Send Message" }));
+}
+
+describe("contact form", () => {
+  it.each([
+    ["the name", { message: "Lovely station" }],
+    ["the message", { name: "Ada" }],
+    ["both (blank)", { name: "   ", message: "  " }],
+  ])(
+    "without %s shows 'Error' / 'Please fill in your name and message' and sends nothing",
+    async (_, fields) => {
+      const fetchMock = mockApi({ "POST /api/contact": { ok: true } });
+      renderAt("/contact", <ContactScreen />);
+      await fillAndSend(fields);
+      expect(await screen.findByText("Error")).toBeTruthy();
+      expect(screen.getByText("Please fill in your name and message")).toBeTruthy();
+      expect(calls(fetchMock, "POST", "/api/contact")).toHaveLength(0);
+    },
+  );
+
+  it("shows 'Sending...' while sending, then 'Message sent! ✅' and clears the fields", async () => {
+    let release: (r: Response) => void = () => {};
+    const fetchMock = mockApi({
+      "POST /api/contact": () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderAt("/contact", <ContactScreen />);
+    await fillAndSend({ name: "Ada", email: "ada@example.com", message: "More Nujazz please" });
+    const sending = await screen.findByRole("button", { name: "Sending..." });
+    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    const [, init] = calls(fetchMock, "POST", "/api/contact")[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: "Ada",
+      email: "ada@example.com",
+      message: "More Nujazz please",
+    });
+    release(json({ success: true }));
+    expect(await screen.findByText("Message sent! ✅")).toBeTruthy();
+    expect(screen.getByText("We'll get back to you soon!")).toBeTruthy();
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("");
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeTruthy();
+  });
+
+  it("on failure shows 'Failed to send message' with the server's message and keeps the fields", async () => {
+    mockApi({
+      "POST /api/contact": () =>
+        json({ error: "rate_limited", message: "Too many messages. Please try again in an hour." }, 429),
+    });
+    renderAt("/contact", <ContactScreen />);
+    await fillAndSend({ name: "Ada", message: "Hello" });
+    expect(await screen.findByText("Failed to send message")).toBeTruthy();
+    expect(screen.getByText("Too many messages. Please try again in an hour.")).toBeTruthy();
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Ada");
+  });
+
+  it("on a failure without a message says 'Please try again later'", async () => {
+    mockApi({ "POST /api/contact": () => Promise.reject(new TypeError("Failed to fetch")) });
+    renderAt("/contact", <ContactScreen />);
+    await fillAndSend({ name: "Ada", message: "Hello" });
+    expect(await screen.findByText("Failed to send message")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText("Please try again later")).toBeTruthy());
+  });
+
+  it("shows a review link, the licensing numbers and the radio directories", () => {
+    mockApi({});
+    renderAt("/contact", <ContactScreen />);
+    expect(screen.getByRole("link", { name: /Write a review/ }).getAttribute("href")).toBe(station.reviewUrl);
+    for (const licence of station.licences) expect(screen.getByText(licence.number)).toBeTruthy();
+    for (const directory of station.radioDirectories) {
+      expect(screen.getByRole("link", { name: directory.name }).getAttribute("href")).toBe(directory.url);
+    }
+  });
+});

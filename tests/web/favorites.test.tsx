@@ -1,0 +1,70 @@
+import { useMutation } from "@tanstack/react-query";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { FavoritesScreen } from "../../web/routes/favorites";
+import { renderAt } from "./helpers";
+
+const state = vi.hoisted(() => ({
+  favorites: [] as unknown[] | undefined,
+  remove: vi.fn<(ref: { trackTitle: string; trackArtist: string }) => Promise<unknown>>(),
+}));
+
+vi.mock("../../web/features/favorites", () => ({
+  useFavorites: () => ({ data: state.favorites, isError: false }),
+  useRemoveFavorite: () => useMutation({ mutationFn: state.remove }),
+}));
+
+const favorite = (trackTitle: string, trackArtist: string) => ({
+  id: `f-${trackTitle}`,
+  sessionId: "session-1",
+  userId: null,
+  trackTitle,
+  trackArtist,
+  trackAlbum: null,
+  trackArtwork: null,
+  createdAt: "2026-03-01T10:00:00Z",
+});
+
+beforeEach(() => {
+  state.favorites = [favorite("Blue Hour", "Nightdrive"), favorite("Velvet", "Aurora Lane")];
+  state.remove.mockReset();
+});
+
+describe("favorites screen", () => {
+  it("lists the saved tracks, each with a remove button", () => {
+    renderAt("/favorites", <FavoritesScreen />);
+    expect(screen.getByText("Blue Hour")).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: "Remove Blue Hour by Nightdrive from favorites" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Remove Velvet by Aurora Lane from favorites" })).toBeTruthy();
+  });
+
+  it("removes a track and says 'Removed from favorites'", async () => {
+    state.remove.mockResolvedValue({ success: true });
+    renderAt("/favorites", <FavoritesScreen />);
+    await userEvent.click(
+      screen.getByRole("button", { name: "Remove Velvet by Aurora Lane from favorites" }),
+    );
+    expect(await screen.findByText("Removed from favorites")).toBeTruthy();
+    expect(screen.getByText("Track has been removed from your favorites")).toBeTruthy();
+    expect(state.remove.mock.calls[0]?.[0]).toEqual({ trackTitle: "Velvet", trackArtist: "Aurora Lane" });
+  });
+
+  it("says 'Error' / 'Failed to remove track from favorites' when removing fails", async () => {
+    state.remove.mockRejectedValue(new Error("500: boom"));
+    renderAt("/favorites", <FavoritesScreen />);
+    await userEvent.click(
+      screen.getByRole("button", { name: "Remove Blue Hour by Nightdrive from favorites" }),
+    );
+    expect(await screen.findByText("Failed to remove track from favorites")).toBeTruthy();
+    expect(screen.getByText("Error")).toBeTruthy();
+  });
+
+  it("says so when there are no favorites yet", () => {
+    state.favorites = [];
+    renderAt("/favorites", <FavoritesScreen />);
+    expect(screen.getByText("No favorites yet.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,58 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { HistoryScreen } from "../../web/routes/history";
+import { historyItem, mockApi, renderAt } from "./helpers";
+
+vi.mock("../../web/features/favorites", () => ({
+  FavoriteButton: ({ track }: { track: { title: string } }) => (
+    <button type="button" aria-label={`Favorite ${track.title}`}>
+      ♥
+    </button>
+  ),
+}));
+
+const config = (historyWidgetUrl: string | null) => ({
+  streams: { hd: "http://s/hd", sd: "http://s/sd", mobile: "http://s/mobile" },
+  historyWidgetUrl,
+});
+
+describe("track history", () => {
+  it("lists unique tracks, each with a heart and a YouTube link, under 'Showing N unique track(s)'", async () => {
+    mockApi({
+      "/api/config": config(null),
+      "/api/track-history": [
+        historyItem("Blue Hour", "Nightdrive", 1),
+        historyItem("Velvet", "Aurora Lane", 5),
+        historyItem("blue hour ", "NIGHTDRIVE", 9),
+      ],
+    });
+    renderAt("/history", <HistoryScreen />);
+    expect(await screen.findByText("Showing 2 unique track(s)")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Favorite Blue Hour" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Favorite Velvet" })).toBeTruthy();
+    const youtube = screen.getByRole("link", { name: "Search Velvet by Aurora Lane on YouTube" });
+    expect(youtube.getAttribute("href")).toContain("youtube.com/results?search_query=");
+    expect(screen.getByText("5 minutes ago")).toBeTruthy();
+  });
+
+  it("loads the played-tracks widget's script here, async, when one is configured", async () => {
+    mockApi({ "/api/config": config("https://widget.example/played.js"), "/api/track-history": [] });
+    const { unmount } = renderAt("/history", <HistoryScreen />);
+    await waitFor(() =>
+      expect(document.querySelector('script[src="https://widget.example/played.js"]')).toBeTruthy(),
+    );
+    const script = document.querySelector<HTMLScriptElement>(
+      'script[src="https://widget.example/played.js"]',
+    );
+    expect(script?.async).toBe(true);
+    unmount();
+    expect(document.querySelector('script[src="https://widget.example/played.js"]')).toBeNull();
+  });
+
+  it("loads no widget script when none is configured", async () => {
+    mockApi({ "/api/config": config(null), "/api/track-history": [] });
+    renderAt("/history", <HistoryScreen />);
+    expect(await screen.findByText("Showing 0 unique track(s)")).toBeTruthy();
+    expect(document.querySelector("script[src]")).toBeNull();
+  });
+});

@@ -1,0 +1,365 @@
+import { act, cleanup, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type AudioApi, AudioProvider, useAudio } from "../../../web/features/player";
+import { clientConfigQueryKey } from "../../../web/lib/queries/config";
+import { nowPlayingQueryKey } from "../../../web/lib/queries/radio";
+import {
+  aTrack,
+  audioElement,
+  createTestQueryClient,
+  mockApi,
+  renderWithProviders,
+  streams,
+  stubBrowserMedia,
+} from "./helpers";
+
+let audio: AudioApi;
+function Capture() {
+  audio = useAudio();
+  return null;
+}
+
+function renderPlayer() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(clientConfigQueryKey, { streams, historyWidgetUrl: null });
+  queryClient.setQueryData(nowPlayingQueryKey, aTrack());
+  return renderWithProviders(
+    <AudioProvider>
+      <Capture />
+    </AudioProvider>,
+    { queryClient },
+  );
+}
+
+function fire(type: string) {
+  act(() => {
+    audioElement().dispatchEvent(new Event(type));
+  });
+}
+
+let media: ReturnType<typeof stubBrowserMedia>;
+
+beforeEach(() => {
+  localStorage.clear();
+  media = stubBrowserMedia();
+  mockApi({ "GET /api/radio/now-playing": aTrack(), "GET /api/radio/next-track": null });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("player state", () => {
+  it("renders one audio element that is not preloaded", () => {
+    renderPlayer();
+    expect(document.querySelectorAll("audio")).toHaveLength(1);
+    expect(audioElement().getAttribute("preload")).toBe("none");
+    expect(audioElement().hasAttribute("src")).toBe(false);
+  });
+
+  it("is driven by the audio element's play and pause events", () => {
+    renderPlayer();
+    expect(audio.status).toBe("stopped");
+    fire("play");
+    expect(audio.isPlaying).toBe(true);
+    expect(audio.status).toBe("connecting");
+    fire("playing");
+    expect(audio.status).toBe("playing");
+    // Paused by the browser or the OS, not through the bar.
+    fire("pause");
+    expect(audio.isPlaying).toBe(false);
+    expect(audio.status).toBe("stopped");
+  });
+
+  it("starts the stream of the chosen quality when play is pressed", () => {
+    renderPlayer();
+    act(() => audio.play());
+    expect(media.play).toHaveBeenCalledTimes(1);
+    expect(audioElement().src).toBe(streams.hd);
+    expect(audio.status).toBe("connecting");
+  });
+
+  it("stops and unloads the stream when pause is pressed", () => {
+    renderPlayer();
+    act(() => audio.play());
+    fire("playing");
+    act(() => audio.pause());
+    expect(media.pause).toHaveBeenCalled();
+    expect(audio.status).toBe("stopped");
+    expect(audioElement().hasAttribute("src")).toBe(false);
+  });
+
+  it("shows stopped, not a spinner, when the browser's autoplay policy refuses play()", async () => {
+    media.play.mockImplementation(() =>
+      Promise.reject(new DOMException("Autoplay refused", "NotAllowedError")),
+    );
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderPlayer();
+    await act(async () => audio.play());
+    expect(audio.status).toBe("stopped");
+    expect(audio.isPlaying).toBe(false);
+  });
+
+  it("sets stopped and logs an audio error when the listener did not ask to play", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderPlayer();
+    audioElement().setAttribute("src", streams.hd);
+    fire("play");
+    act(() => audio.pause());
+    audioElement().setAttribute("src", streams.hd);
+    fire("error");
+    expect(audio.status).toBe("stopped");
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("throws outside AudioProvider", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => render(<Capture />)).toThrow("useAudio must be used within AudioProvider");
+  });
+});
+
+describe("volume and mute", () => {
+  it("mute sets 0 when the volume is above 0, otherwise 0.7", () => {
+    renderPlayer();
+    act(() => audio.setVolume(0.35));
+    act(() => audio.toggleMute());
+    expect(audio.volume).toBe(0);
+    expect(audioElement().volume).toBe(0);
+    act(() => audio.toggleMute());
+    expect(audio.volume).toBe(0.7);
+    expect(audioElement().volume).toBeCloseTo(0.7);
+  });
+
+  it("clamps the volume to 0..1 and stores it under radio-volume", () => {
+    renderPlayer();
+    act(() => audio.setVolume(1.8));
+    expect(audio.volume).toBe(1);
+    expect(localStorage.getItem("radio-volume")).toBe("1");
+    act(() => audio.setVolume(-0.5));
+    expect(audio.volume).toBe(0);
+    expect(localStorage.getItem("radio-volume")).toBe("0");
+  });
+
+  it("defaults to volume 0.7 and hd, and restores the stored volume and quality after mount", () => {
+    renderPlayer();
+    expect(audio.volume).toBe(0.7);
+    expect(audio.quality).toBe("hd");
+    localStorage.setItem("radio-volume", "0.25");
+    localStorage.setItem("stream-quality", "sd");
+    renderPlayer();
+    expect(audio.volume).toBe(0.25);
+    expect(audio.quality).toBe("sd");
+  });
+
+  it("ignores a stored quality that is not one of hd, sd, mobile", () => {
+    localStorage.setItem("stream-quality", "ultra");
+    renderPlayer();
+    expect(audio.quality).toBe("hd");
+  });
+});
+
+describe("quality", () => {
+  it("switching quality while playing swaps the source and resumes", () => {
+    renderPlayer();
+    act(() => audio.play());
+    fire("play");
+    fire("playing");
+    act(() => audio.setQuality("mobile"));
+    expect(audioElement().src).toBe(streams.mobile);
+    expect(media.play).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem("stream-quality")).toBe("mobile");
+    // The browser may report a pause while the source changes; the radio stays on.
+    fire("pause");
+    fire("play");
+    fire("playing");
+    expect(audio.status).toBe("playing");
+  });
+
+  it("switching quality while stopped only remembers it for the next play", () => {
+    renderPlayer();
+    act(() => audio.setQuality("sd"));
+    expect(media.play).not.toHaveBeenCalled();
+    expect(audio.status).toBe("stopped");
+    act(() => audio.play());
+    expect(audioElement().src).toBe(streams.sd);
+  });
+});
+
+describe("reconnect", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
+  function startPlaying() {
+    renderPlayer();
+    act(() => audio.play());
+    fire("play");
+    fire("playing");
+    expect(media.play).toHaveBeenCalledTimes(1);
+  }
+
+  it("retries after 1 s, 2 s, 4 s when the stream drops, with a cache-busting source", () => {
+    startPlaying();
+    fire("error");
+    expect(audio.status).toBe("reconnecting");
+    expect(audio.isPlaying).toBe(true);
+
+    act(() => vi.advanceTimersByTime(999));
+    expect(media.play).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(media.play).toHaveBeenCalledTimes(2);
+    expect(audioElement().src).toMatch(/^https:\/\/stream\.test\/hd\?reconnect=\d+$/);
+
+    fire("error");
+    act(() => vi.advanceTimersByTime(1999));
+    expect(media.play).toHaveBeenCalledTimes(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(media.play).toHaveBeenCalledTimes(3);
+
+    fire("error");
+    act(() => vi.advanceTimersByTime(3999));
+    expect(media.play).toHaveBeenCalledTimes(3);
+    act(() => vi.advanceTimersByTime(1));
+    expect(media.play).toHaveBeenCalledTimes(4);
+    expect(audio.status).toBe("reconnecting");
+  });
+
+  it("does not reconnect after the listener pressed pause", () => {
+    startPlaying();
+    fire("error");
+    expect(audio.status).toBe("reconnecting");
+    act(() => audio.pause());
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(media.play).toHaveBeenCalledTimes(1);
+    expect(audio.status).toBe("stopped");
+  });
+
+  it("a successful reconnect resets the backoff to 1 s", () => {
+    startPlaying();
+    fire("error");
+    act(() => vi.advanceTimersByTime(1000));
+    fire("error");
+    act(() => vi.advanceTimersByTime(2000));
+    expect(media.play).toHaveBeenCalledTimes(3);
+    fire("playing");
+    expect(audio.status).toBe("playing");
+    fire("error");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(media.play).toHaveBeenCalledTimes(4);
+  });
+
+  it("reconnects when a stall does not recover within 8 s", () => {
+    startPlaying();
+    fire("waiting");
+    act(() => vi.advanceTimersByTime(7999));
+    expect(audio.status).toBe("playing");
+    act(() => vi.advanceTimersByTime(1));
+    expect(audio.status).toBe("reconnecting");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(media.play).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not reconnect when a stall recovers", () => {
+    startPlaying();
+    fire("stalled");
+    act(() => vi.advanceTimersByTime(3000));
+    fire("playing");
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(audio.status).toBe("playing");
+    expect(media.play).toHaveBeenCalledTimes(1);
+  });
+
+  it("reconnects when the stream ends unexpectedly", () => {
+    startPlaying();
+    Object.defineProperty(audioElement(), "ended", { configurable: true, get: () => true });
+    // Browsers fire pause, then ended, when a stream reaches its end.
+    fire("pause");
+    fire("ended");
+    expect(audio.status).toBe("reconnecting");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(media.play).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("keyboard", () => {
+  it("space toggles play when focus is not in a field, and m mutes", () => {
+    renderPlayer();
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: " ", code: "Space", bubbles: true }));
+    });
+    expect(media.play).toHaveBeenCalledTimes(1);
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
+    });
+    expect(audio.volume).toBe(0);
+  });
+
+  it("space and m do nothing while typing in a field", () => {
+    renderPlayer();
+    const input = document.createElement("input");
+    document.body.append(input);
+    act(() => {
+      input.dispatchEvent(new KeyboardEvent("keydown", { key: " ", code: "Space", bubbles: true }));
+      input.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
+    });
+    expect(media.play).not.toHaveBeenCalled();
+    expect(audio.volume).toBe(0.7);
+    input.remove();
+  });
+
+  it("space on a button is left to the button, while m still mutes on a range slider", () => {
+    renderPlayer();
+    const button = document.createElement("button");
+    const range = Object.assign(document.createElement("input"), { type: "range" });
+    document.body.append(button, range);
+    act(() => {
+      button.dispatchEvent(new KeyboardEvent("keydown", { key: " ", code: "Space", bubbles: true }));
+    });
+    expect(media.play).not.toHaveBeenCalled();
+    act(() => {
+      range.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
+    });
+    expect(audio.volume).toBe(0);
+    button.remove();
+    range.remove();
+  });
+});
+
+describe("media session", () => {
+  it("shows the current track on the lock screen and answers play, pause and stop", async () => {
+    const handlers = new Map<string, (() => void) | null>();
+    const session = {
+      metadata: null as unknown,
+      playbackState: "none",
+      setActionHandler: (action: string, handler: (() => void) | null) => handlers.set(action, handler),
+    };
+    Object.defineProperty(navigator, "mediaSession", { configurable: true, value: session });
+    vi.stubGlobal(
+      "MediaMetadata",
+      class {
+        constructor(readonly init: MediaMetadataInit) {}
+      },
+    );
+    try {
+      renderPlayer();
+      expect((session.metadata as { init: MediaMetadataInit }).init).toMatchObject({
+        title: "Blue Lagoon",
+        artist: "Chill Collective",
+        album: "Shores",
+      });
+      act(() => handlers.get("play")?.());
+      expect(media.play).toHaveBeenCalledTimes(1);
+      fire("playing");
+      expect(session.playbackState).toBe("playing");
+      act(() => handlers.get("stop")?.());
+      expect(audio.status).toBe("stopped");
+      expect(session.playbackState).toBe("paused");
+    } finally {
+      Reflect.deleteProperty(navigator, "mediaSession");
+    }
+  });
+});

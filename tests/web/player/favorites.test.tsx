@@ -1,0 +1,231 @@
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loginDialogOpenAtom } from "../../../web/features/auth";
+import { FavoriteButton, useFavorites, useRemoveFavorite } from "../../../web/features/favorites";
+import { toast } from "../../../web/ui/toast";
+import { aTrack, json, mockApi, renderWithProviders } from "./helpers";
+
+vi.mock("../../../web/ui/toast", () => ({ toast: vi.fn(), dismissToast: vi.fn(), Toaster: () => null }));
+
+const user = { id: "user-1", email: "listener@example.com" };
+const anonymousId = "session-1700000000000-AbCdEfGhIjKlMnOpQrSt";
+
+/** The user's favorites on a fake server: check, add and remove agree with each other. */
+function favoritesServer(initiallyFavorited: boolean, post: () => unknown = () => ({ ok: true })) {
+  let favorited = initiallyFavorited;
+  return {
+    "GET /api/auth/me": user,
+    "GET /api/favorites/user-1/check": () => ({ isFavorited: favorited }),
+    "POST /api/favorites": async () => {
+      const answer = await post();
+      if (!(answer instanceof Response) || answer.ok) favorited = true;
+      return answer;
+    },
+    "DELETE /api/favorites/user-1": () => {
+      favorited = false;
+      return { ok: true };
+    },
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(toast).mockClear();
+});
+
+async function heart(name: string) {
+  const button = await screen.findByRole("button", { name });
+  await waitFor(() => expect(button).toHaveProperty("disabled", false));
+  return button;
+}
+
+describe("favorite heart, logged in", () => {
+  it("adds the current track with the user id and toasts 'Added to favorites'", async () => {
+    const api = mockApi(favoritesServer(false));
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    fireEvent.click(await heart("Add to favorites"));
+    await screen.findByRole("button", { name: "Remove from favorites" });
+    expect(api.callsTo("POST", "/api/favorites")[0]?.body).toEqual({
+      sessionId: "user-1",
+      trackTitle: "Blue Lagoon",
+      trackArtist: "Chill Collective",
+      trackAlbum: "Shores",
+      trackArtwork: null,
+    });
+    expect(toast).toHaveBeenCalledWith({
+      title: "Added to favorites",
+      description: "Blue Lagoon has been added to your favorites",
+    });
+    expect(screen.getByRole("button", { name: "Remove from favorites" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+  });
+
+  it("checks with the title and artist and removes a favorited track with 'Removed from favorites'", async () => {
+    const api = mockApi(favoritesServer(true));
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    fireEvent.click(await heart("Remove from favorites"));
+    await screen.findByRole("button", { name: "Add to favorites" });
+    expect(api.callsTo("GET", "/api/favorites/user-1/check")[0]?.path).toBe(
+      "/api/favorites/user-1/check?trackTitle=Blue+Lagoon&trackArtist=Chill+Collective",
+    );
+    expect(api.callsTo("DELETE", "/api/favorites/user-1")[0]?.body).toEqual({
+      trackTitle: "Blue Lagoon",
+      trackArtist: "Chill Collective",
+    });
+    expect(toast).toHaveBeenCalledWith({
+      title: "Removed from favorites",
+      description: "Track has been removed from your favorites",
+    });
+  });
+
+  it("toasts 'Error' / 'Failed to update favorites' when the update fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi(favoritesServer(false, () => json({ error: "server", message: "boom" }, 500)));
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    fireEvent.click(await heart("Add to favorites"));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: "Error",
+        description: "Failed to update favorites",
+        variant: "destructive",
+      }),
+    );
+    expect(screen.getByRole("button", { name: "Add to favorites" }).getAttribute("aria-pressed")).toBe(
+      "false",
+    );
+  });
+
+  it("is disabled while the update is pending", async () => {
+    let answer: (value: Response) => void = () => {};
+    mockApi(favoritesServer(false, () => new Promise<Response>((resolve) => (answer = resolve))));
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    const button = await heart("Add to favorites");
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toHaveProperty("disabled", true));
+    await act(async () => answer(json({ ok: true })));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Remove from favorites" })).toHaveProperty("disabled", false),
+    );
+  });
+});
+
+describe("favorite heart, logged out", () => {
+  it("stores a pending favorite and opens the login dialog instead of saving", async () => {
+    const api = mockApi({
+      "GET /api/auth/me": null,
+      [`GET /api/favorites/${anonymousId}/check`]: { isFavorited: false },
+    });
+    localStorage.setItem("radio-session-id", anonymousId);
+    const { store } = renderWithProviders(
+      <FavoriteButton track={aTrack({ artwork: "https://img.test/a.jpg" })} />,
+    );
+    fireEvent.click(await heart("Add to favorites"));
+    expect(JSON.parse(localStorage.getItem("pending_favorite") ?? "null")).toEqual({
+      trackTitle: "Blue Lagoon",
+      trackArtist: "Chill Collective",
+      trackAlbum: "Shores",
+      trackArtwork: "https://img.test/a.jpg",
+    });
+    expect(store.get(loginDialogOpenAtom)).toBe(true);
+    expect(api.callsTo("POST", "/api/favorites")).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo("GET", `/api/favorites/${anonymousId}/check`)).toHaveLength(1));
+  });
+
+  it("creates the anonymous session id once, in the session-{timestamp}-{random} form", async () => {
+    mockApi({ "GET /api/auth/me": null });
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    await heart("Add to favorites");
+    const id = localStorage.getItem("radio-session-id");
+    expect(id).toMatch(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/);
+    cleanup();
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    await heart("Add to favorites");
+    expect(localStorage.getItem("radio-session-id")).toBe(id);
+  });
+
+  it("is disabled when the track has no title", async () => {
+    mockApi({ "GET /api/auth/me": null });
+    renderWithProviders(<FavoriteButton track={aTrack({ title: "" })} />);
+    const button = await screen.findByRole("button", { name: "Add to favorites" });
+    await act(async () => {});
+    expect(button).toHaveProperty("disabled", true);
+  });
+});
+
+function FavoritesList() {
+  const { data } = useFavorites();
+  const remove = useRemoveFavorite();
+  return (
+    <ul>
+      {data?.map((f) => (
+        <li key={f.id}>
+          {f.trackTitle}
+          <button
+            type="button"
+            onClick={() => remove.mutate({ trackTitle: f.trackTitle, trackArtist: f.trackArtist })}
+          >
+            Remove {f.trackTitle}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const aFavorite = (trackTitle: string) => ({
+  id: trackTitle,
+  sessionId: "user-1",
+  userId: "user-1",
+  trackTitle,
+  trackArtist: "Artist",
+  trackAlbum: null,
+  trackArtwork: null,
+  createdAt: "2025-01-01T00:00:00Z",
+});
+
+describe("favorites list", () => {
+  it("reads the logged-in user's list and refreshes it after a removal", async () => {
+    let list = [aFavorite("One"), aFavorite("Two")];
+    const api = mockApi({
+      "GET /api/auth/me": user,
+      "GET /api/favorites": () => list,
+      "DELETE /api/favorites/user-1": () => {
+        list = list.slice(1);
+        return { ok: true };
+      },
+    });
+    renderWithProviders(<FavoritesList />);
+    fireEvent.click(await screen.findByRole("button", { name: "Remove One" }));
+    await waitFor(() => expect(screen.queryByText("One")).toBeNull());
+    expect(api.callsTo("DELETE", "/api/favorites/user-1")[0]?.body).toEqual({
+      trackTitle: "One",
+      trackArtist: "Artist",
+    });
+    expect(api.callsTo("GET", "/api/favorites")).toHaveLength(2);
+  });
+
+  it("reads and removes from the anonymous session's list when logged out", async () => {
+    localStorage.setItem("radio-session-id", anonymousId);
+    let list = [aFavorite("Mine")];
+    const api = mockApi({
+      "GET /api/auth/me": null,
+      [`GET /api/favorites/${anonymousId}`]: () => list,
+      [`DELETE /api/favorites/${anonymousId}`]: () => {
+        list = [];
+        return { ok: true };
+      },
+    });
+    renderWithProviders(<FavoritesList />);
+    fireEvent.click(await screen.findByRole("button", { name: "Remove Mine" }));
+    await waitFor(() => expect(screen.queryByText("Mine")).toBeNull());
+    expect(api.callsTo("DELETE", `/api/favorites/${anonymousId}`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, screen } from "@testing-library/react";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AudioProvider, PlayerBar } from "../../../web/features/player";
+import { SleepTimerButton } from "../../../web/features/sleep-timer";
+import { aTrack, createTestQueryClient, mockApi, stubBrowserMedia } from "./helpers";
+
+function Tree() {
+  return (
+    <QueryClientProvider client={createTestQueryClient()}>
+      <JotaiProvider store={createStore()}>
+        <AudioProvider>
+          <SleepTimerButton />
+          <PlayerBar />
+        </AudioProvider>
+      </JotaiProvider>
+    </QueryClientProvider>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = "";
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("prerendered player", () => {
+  it("hydrates without a mismatch, then applies the stored volume and quality", async () => {
+    stubBrowserMedia();
+    const timerSession = "session-1700000000000-HydrationTimer0001";
+    sessionStorage.setItem("sleep-timer-session", timerSession);
+    mockApi({
+      "GET /api/auth/me": null,
+      "GET /api/radio/now-playing": aTrack(),
+      "GET /api/radio/next-track": null,
+      [`GET /api/sleep-timer/${timerSession}`]: { active: false, endTime: null },
+    });
+    const html = renderToString(<Tree />);
+    expect(html).toContain('preload="none"');
+
+    localStorage.setItem("radio-volume", "0.3");
+    localStorage.setItem("stream-quality", "mobile");
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, <Tree />, { onRecoverableError: recoverable }));
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("30");
+    expect((screen.getByRole("combobox", { name: "Stream quality" }) as HTMLSelectElement).value).toBe(
+      "mobile",
+    );
+    await screen.findByText("Blue Lagoon");
+    act(() => root.unmount());
+  });
+});

@@ -1,0 +1,143 @@
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loginDialogOpenAtom } from "../../../web/features/auth";
+import { AudioProvider, PlayerBar } from "../../../web/features/player";
+import { clientConfigQueryKey } from "../../../web/lib/queries/config";
+import {
+  aTrack,
+  audioElement,
+  createTestQueryClient,
+  mockApi,
+  renderWithProviders,
+  streams,
+  stubBrowserMedia,
+} from "./helpers";
+
+vi.mock("../../../web/ui/toast", () => ({ toast: vi.fn(), dismissToast: vi.fn(), Toaster: () => null }));
+
+function renderBar(routes: Record<string, unknown> = {}) {
+  const api = mockApi({
+    "GET /api/auth/me": null,
+    "GET /api/radio/now-playing": aTrack(),
+    "GET /api/radio/next-track": null,
+    ...routes,
+  });
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(clientConfigQueryKey, { streams, historyWidgetUrl: null });
+  const rendered = renderWithProviders(
+    <AudioProvider>
+      <PlayerBar />
+    </AudioProvider>,
+    { queryClient },
+  );
+  return { ...rendered, api };
+}
+
+let media: ReturnType<typeof stubBrowserMedia>;
+
+beforeEach(() => {
+  localStorage.clear();
+  media = stubBrowserMedia();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("player bar", () => {
+  it("shows the current track with its heart and share button", async () => {
+    renderBar();
+    await screen.findByText("Blue Lagoon");
+    expect(screen.getByText("Chill Collective")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add to favorites" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Share track" })).toBeTruthy();
+  });
+
+  it("shows the fallback track when now playing is not JSON", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderBar({ "GET /api/radio/now-playing": new Response("<html></html>") });
+    await screen.findByText("Lounge Radio Radio");
+    expect(screen.getByText("Lounge & Chillout Music")).toBeTruthy();
+  });
+
+  it("hides the share button when the track has no artist", async () => {
+    renderBar({ "GET /api/radio/now-playing": aTrack({ artist: "" }) });
+    await screen.findByText("Blue Lagoon");
+    expect(screen.queryByRole("button", { name: "Share track" })).toBeNull();
+  });
+
+  it("play and pause follow the audio element, and a drop shows 'Reconnecting…'", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderBar();
+    fireEvent.click(screen.getByRole("button", { name: "Play" }));
+    expect(media.play).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("status").textContent).toBe("Connecting…");
+    act(() => {
+      audioElement().dispatchEvent(new Event("play"));
+      audioElement().dispatchEvent(new Event("playing"));
+    });
+    expect(screen.getByRole("status").textContent).toBe("");
+    act(() => {
+      audioElement().dispatchEvent(new Event("error"));
+    });
+    expect(screen.getByRole("status").textContent).toBe("Reconnecting…");
+    fireEvent.click(screen.getByRole("button", { name: "Pause" }));
+    expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("has a volume slider from 0 to 100 in steps of 1 that stores the volume", () => {
+    renderBar();
+    const slider = screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement;
+    expect([slider.type, slider.min, slider.max, slider.step, slider.value]).toEqual([
+      "range",
+      "0",
+      "100",
+      "1",
+      "70",
+    ]);
+    fireEvent.change(slider, { target: { value: "71" } });
+    expect(slider.value).toBe("71");
+    expect(localStorage.getItem("radio-volume")).toBe("0.71");
+  });
+
+  it("the mute button sets 0, then 0.7", () => {
+    renderBar();
+    const slider = screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole("button", { name: "Mute" }));
+    expect(slider.value).toBe("0");
+    fireEvent.click(screen.getByRole("button", { name: "Unmute" }));
+    expect(slider.value).toBe("70");
+  });
+
+  it("opens the volume popup from its button (narrow screens)", () => {
+    renderBar();
+    const toggle = screen.getByRole("button", { name: "Adjust volume" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("offers hd, sd and mobile and stores the choice", () => {
+    renderBar();
+    const select = screen.getByRole("combobox", { name: "Stream quality" }) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(["hd", "sd", "mobile"]);
+    fireEvent.change(select, { target: { value: "sd" } });
+    expect(localStorage.getItem("stream-quality")).toBe("sd");
+    expect(select.value).toBe("sd");
+  });
+
+  it("opens the login dialog when logged out, and offers Log out when logged in", async () => {
+    const { store } = renderBar();
+    fireEvent.click(await screen.findByRole("button", { name: "Log in" }));
+    expect(store.get(loginDialogOpenAtom)).toBe(true);
+    cleanup();
+    renderBar({ "GET /api/auth/me": { id: "user-1", email: "listener@example.com" } });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Log out" })).toBeTruthy());
+  });
+});

@@ -1,0 +1,201 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type AudioApi, AudioProvider, useAudio } from "../../../web/features/player";
+import { SleepTimerButton } from "../../../web/features/sleep-timer";
+import { clientConfigQueryKey } from "../../../web/lib/queries/config";
+import { nowPlayingQueryKey } from "../../../web/lib/queries/radio";
+import {
+  aTrack,
+  audioElement,
+  createTestQueryClient,
+  json,
+  mockApi,
+  renderWithProviders,
+  streams,
+  stubBrowserMedia,
+} from "./helpers";
+
+let audio: AudioApi;
+function Capture() {
+  audio = useAudio();
+  return null;
+}
+
+function renderTimer() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(clientConfigQueryKey, { streams, historyWidgetUrl: null });
+  queryClient.setQueryData(nowPlayingQueryKey, aTrack());
+  return renderWithProviders(
+    <AudioProvider>
+      <Capture />
+      <SleepTimerButton />
+    </AudioProvider>,
+    { queryClient },
+  );
+}
+
+// Fake setInterval stops Testing Library's polling: waitFor here is for DOM changes only, vi.waitFor
+// (which advances the fake clock) for everything else.
+// hidden: while a dialog is open Radix hides the rest of the page from assistive technology.
+const timerButton = () => screen.getByRole("button", { name: "Sleep timer", hidden: true });
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function startPlaying() {
+  act(() => audio.play());
+  act(() => {
+    audioElement().dispatchEvent(new Event("play"));
+    audioElement().dispatchEvent(new Event("playing"));
+  });
+}
+
+let media: ReturnType<typeof stubBrowserMedia>;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  media = stubBrowserMedia();
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function timerServer(
+  status: { active: boolean; endTime: number | null },
+  start: () => unknown = () => ({ ok: true }),
+) {
+  const id = sessionId();
+  return mockApi({
+    "GET /api/radio/now-playing": aTrack(),
+    "GET /api/radio/next-track": null,
+    [`GET /api/sleep-timer/${id}`]: status,
+    [`POST /api/sleep-timer/${id}`]: start,
+    [`DELETE /api/sleep-timer/${id}`]: { ok: true },
+  });
+}
+
+/** The sleep-timer session id, created up front so the fake server can answer its path. */
+function sessionId() {
+  const id = "session-1700000000000-SleepTimerSession01";
+  sessionStorage.setItem("sleep-timer-session", id);
+  return id;
+}
+
+describe("sleep timer", () => {
+  it("offers the five durations, then counts down every second with 'Radio will stop in N minutes'", async () => {
+    const api = timerServer({ active: false, endTime: null });
+    renderTimer();
+    fireEvent.click(timerButton());
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      within(dialog)
+        .getAllByRole("button", { name: /minutes$/ })
+        .map((b) => b.textContent),
+    ).toEqual(["15 minutes", "30 minutes", "45 minutes", "60 minutes", "90 minutes"]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "15 minutes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("POST", `/api/sleep-timer/${sessionId()}`)[0]?.body).toEqual({ minutes: 15 });
+    expect(timerButton().textContent).toBe("15:00");
+
+    await tick(1000);
+    expect(timerButton().textContent).toBe("14:59");
+    await tick(60_000);
+    expect(timerButton().textContent).toBe("13:59");
+
+    fireEvent.click(timerButton());
+    const running = await screen.findByRole("dialog");
+    expect(within(running).getByRole("timer").textContent).toBe("13:59");
+    expect(within(running).getByText("Radio will stop in 14 minutes")).toBeTruthy();
+  });
+
+  it("cancelling returns to idle and tells the server", async () => {
+    const api = timerServer({ active: false, endTime: null });
+    renderTimer();
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "30 minutes" }));
+    await waitFor(() => expect(timerButton().textContent).toBe("30:00"));
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+    await screen.findByRole("button", { name: "15 minutes" });
+    expect(timerButton().textContent).toBe("");
+    expect(api.callsTo("DELETE", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1);
+    await tick(31 * 60_000);
+    expect(media.pause).not.toHaveBeenCalled();
+  });
+
+  it("restores a running sleep timer after reload", async () => {
+    const api = timerServer({ active: true, endTime: Date.now() + 5 * 60_000 + 30_000 });
+    renderTimer();
+    await waitFor(() => expect(timerButton().textContent).toBe("05:30"));
+    expect(api.callsTo("GET", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1);
+  });
+
+  it("does not restore an end time in the past", async () => {
+    const api = timerServer({ active: true, endTime: Date.now() - 1000 });
+    renderTimer();
+    await vi.waitFor(() => expect(api.callsTo("GET", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1));
+    await tick(1000);
+    expect(timerButton().textContent).toBe("");
+  });
+
+  it("fades the volume out over the last 10 seconds, pauses at zero and restores the listener's volume", async () => {
+    timerServer({ active: true, endTime: Date.now() + 15_000 });
+    renderTimer();
+    await waitFor(() => expect(timerButton().textContent).toBe("00:15"));
+    startPlaying();
+    act(() => audio.setVolume(0.8));
+
+    await tick(4000);
+    expect(audioElement().volume).toBeCloseTo(0.8);
+    await tick(6000);
+    // 5 s left: half of the listener's volume.
+    expect(audioElement().volume).toBeCloseTo(0.4, 1);
+    expect(audio.status).toBe("playing");
+    await tick(4000);
+    expect(audioElement().volume).toBeLessThan(0.1);
+
+    await tick(1000);
+    expect(media.pause).toHaveBeenCalled();
+    expect(audio.status).toBe("stopped");
+    expect(audioElement().volume).toBeCloseTo(0.8);
+    expect(audio.volume).toBe(0.8);
+    expect(localStorage.getItem("radio-volume")).toBe("0.8");
+    expect(timerButton().textContent).toBe("");
+  });
+
+  it("keeps the dialog open and only logs when starting fails", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    timerServer({ active: false, endTime: null }, () => json({ error: "server", message: "down" }, 500));
+    renderTimer();
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "45 minutes" }));
+    await vi.waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "45 minutes" })).toHaveProperty("disabled", false),
+    );
+    expect(timerButton().textContent).toBe("");
+  });
+
+  it("only logs when the status cannot be read", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi({ "GET /api/radio/now-playing": aTrack() });
+    renderTimer();
+    await vi.waitFor(() =>
+      expect(log).toHaveBeenCalledWith("Failed to read the sleep timer", expect.any(Error)),
+    );
+    expect(timerButton().textContent).toBe("");
+  });
+
+  it("keeps its session id in session storage in the session-{timestamp}-{random} form", async () => {
+    mockApi({ "GET /api/radio/now-playing": aTrack(), "GET /api/radio/next-track": null });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderTimer();
+    await vi.waitFor(() => expect(sessionStorage.getItem("sleep-timer-session")).not.toBeNull());
+    expect(sessionStorage.getItem("sleep-timer-session")).toMatch(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/);
+  });
+});

@@ -1,0 +1,49 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ThemeToggle } from "../../web/features/theme";
+import { themeStorageKey } from "../../web/lib/constants";
+import themeInit from "../../web/public/theme-init.js?raw";
+
+const runThemeInit = () => new Function(themeInit)();
+
+describe("theme", () => {
+  it("defaults to dark when nothing is stored", () => {
+    document.documentElement.className = "";
+    runThemeInit();
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    render(<ThemeToggle />);
+    expect(screen.getByRole("button", { name: "Switch to light theme" })).toBeTruthy();
+  });
+
+  it("switches and stores the choice under the theme key, and switches back", async () => {
+    render(<ThemeToggle />);
+    await userEvent.click(screen.getByRole("button", { name: "Switch to light theme" }));
+    expect(document.documentElement.classList.contains("dark")).toBe(false);
+    expect(localStorage.getItem(themeStorageKey)).toBe("light");
+    await userEvent.click(screen.getByRole("button", { name: "Switch to dark theme" }));
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    expect(localStorage.getItem(themeStorageKey)).toBe("dark");
+  });
+
+  it("applies the stored theme before first paint (theme-init.js), so a reload keeps it", () => {
+    expect(themeInit).toContain(`localStorage.getItem("${themeStorageKey}")`);
+    localStorage.setItem(themeStorageKey, "light");
+    document.documentElement.className = "dark";
+    runThemeInit();
+    expect(document.documentElement.classList.contains("dark")).toBe(false);
+    render(<ThemeToggle />);
+    expect(screen.getByRole("button", { name: "Switch to dark theme" })).toBeTruthy();
+  });
+
+  it("hides the main area of HTML prerendered for another path until the app renders", () => {
+    document.documentElement.setAttribute("data-route", "/about");
+    runThemeInit();
+    expect(document.documentElement.classList.contains("route-pending")).toBe(true);
+    document.documentElement.setAttribute("data-route", window.location.pathname);
+    document.documentElement.classList.remove("route-pending");
+    runThemeInit();
+    expect(document.documentElement.classList.contains("route-pending")).toBe(false);
+    document.documentElement.removeAttribute("data-route");
+  });
+});

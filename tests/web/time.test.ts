@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { relativeTime } from "../../web/lib/time";
+
+const now = Date.parse("2026-06-15T12:00:00Z");
+const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+describe("relativeTime", () => {
+  it.each([
+    [0, "just now"],
+    [59, "just now"],
+    [60, "1 minute ago"],
+    [5 * 60 + 30, "5 minutes ago"],
+    [3600, "1 hour ago"],
+    [3 * 3600, "3 hours ago"],
+    [86_400, "1 day ago"],
+    [6 * 86_400, "6 days ago"],
+    [14 * 86_400, "2 weeks ago"],
+    [60 * 86_400, "2 months ago"],
+    [800 * 86_400, "2 years ago"],
+  ])("says a track played %i seconds ago was played '%s'", (seconds, expected) => {
+    expect(relativeTime(ago(seconds), now)).toBe(expected);
+  });
+
+  it("treats a time slightly in the future (clock skew) as just now", () => {
+    expect(relativeTime(ago(-30), now)).toBe("just now");
+  });
+
+  it("gives nothing for an unreadable date", () => {
+    expect(relativeTime("not a date", now)).toBe("");
+  });
+});

@@ -1,0 +1,58 @@
+// After login (SPEC section 4): post the pending favorite with the user id, then clear it whether
+// that worked or not; migrate the anonymous session's favorites once per user per browser session.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { favoritesMigratedKeyPrefix } from "../../lib/constants";
+import { useCurrentUser } from "../../lib/queries/auth";
+import { addFavorite, invalidateFavorites, migrateFavorites } from "../../lib/queries/favorites";
+import { peekAnonymousSessionId } from "../../lib/session-id";
+import { clearPendingFavorite, readPendingFavorite } from "../favorites/pending";
+
+/** Returns whether anything changed on the server. */
+export async function syncFavoritesAfterLogin(userId: string): Promise<boolean> {
+  let changed = false;
+  const pending = readPendingFavorite();
+  if (pending) {
+    try {
+      await addFavorite({
+        sessionId: userId,
+        trackTitle: pending.trackTitle,
+        trackArtist: pending.trackArtist,
+        trackAlbum: pending.trackAlbum ?? null,
+        trackArtwork: pending.trackArtwork ?? null,
+      });
+      changed = true;
+    } catch (error) {
+      console.error("Failed to save the pending favorite", error);
+    } finally {
+      clearPendingFavorite();
+    }
+  }
+
+  const flag = `${favoritesMigratedKeyPrefix}${userId}`;
+  try {
+    if (sessionStorage.getItem(flag)) return changed;
+    const anonymousId = peekAnonymousSessionId();
+    if (anonymousId) {
+      await migrateFavorites(anonymousId);
+      changed = true;
+    }
+    sessionStorage.setItem(flag, "true");
+  } catch (error) {
+    console.error("Failed to migrate favorites", error);
+  }
+  return changed;
+}
+
+export function useSyncFavoritesAfterLogin() {
+  const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const syncedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user || syncedFor.current === user.id) return;
+    syncedFor.current = user.id;
+    void syncFavoritesAfterLogin(user.id).then((changed) => {
+      if (changed) return invalidateFavorites(queryClient);
+    });
+  }, [user, queryClient]);
+}

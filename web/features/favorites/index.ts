@@ -1,0 +1,4 @@
+export { FavoriteButton, type TrackInfo } from "./favorite-button";
+export { useFavoritesOwner } from "./owner";
+export { clearPendingFavorite, readPendingFavorite, savePendingFavorite } from "./pending";
+export { useFavorites, useRemoveFavorite } from "./use-favorites";

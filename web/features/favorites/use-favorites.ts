@@ -1,0 +1,33 @@
+// The saved-tracks list for the /favorites screen and its remove action (refreshes every list).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Favorite } from "../../../schema/api";
+import {
+  invalidateFavorites,
+  ownerFavoritesQueryKey,
+  removeFavorite,
+  userFavoritesQueryKey,
+} from "../../lib/queries/favorites";
+import { useFavoritesOwner } from "./owner";
+
+/** Logged in: GET /api/favorites; otherwise GET /api/favorites/{anonymous id}. */
+export function useFavorites() {
+  const { user, ownerId } = useFavoritesOwner();
+  return useQuery<Favorite[]>({
+    queryKey: user ? userFavoritesQueryKey : ownerFavoritesQueryKey(ownerId ?? ""),
+    enabled: user !== undefined || ownerId !== null,
+  });
+}
+
+export function useRemoveFavorite() {
+  const { ownerId } = useFavoritesOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ref: { trackTitle: string; trackArtist: string }) => {
+      if (!ownerId) throw new Error("No favorites owner yet");
+      return removeFavorite(ownerId, ref);
+    },
+    // The screen shows its own toasts (SPEC section 8) through mutate's callbacks.
+    onError: (error) => console.error("Failed to remove favorite", error),
+    onSettled: () => invalidateFavorites(queryClient),
+  });
+}

@@ -1,0 +1,110 @@
+// The fixed bottom player bar (SPEC section 2): play/pause, volume, mute, quality, the current track
+// with its heart and share button, and the login dialog opener.
+import { useSetAtom } from "jotai";
+import { type StreamQuality, streamQualities } from "../../lib/constants";
+import { useCurrentUser } from "../../lib/queries/auth";
+import { useNowPlaying } from "../../lib/queries/radio";
+import { loginDialogOpenAtom } from "../auth/state";
+import { useLogout } from "../auth/use-logout";
+import { FavoriteButton } from "../favorites/favorite-button";
+import { ShareButton } from "../share/share-button";
+import { useAudio } from "./audio-provider";
+import { PauseIcon, PlayIcon } from "./icons";
+import { VolumeControl } from "./volume-control";
+import "./player.css";
+
+const qualityLabels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
+
+const statusText = {
+  stopped: "",
+  connecting: "Connecting…",
+  playing: "",
+  reconnecting: "Reconnecting…",
+} as const;
+
+function CurrentTrack() {
+  const { data: track } = useNowPlaying();
+  const hasTrack = Boolean(track?.title && track.artist);
+  return (
+    <div className="player-track">
+      <div className="player-artwork">
+        {track?.artwork ? <img src={track.artwork} alt="" width={48} height={48} decoding="async" /> : null}
+      </div>
+      <div className="player-track-text">
+        <p className="player-track-title">{track?.title ?? "\u00a0"}</p>
+        <p className="player-track-artist">{track?.artist ?? "\u00a0"}</p>
+      </div>
+      {track && <FavoriteButton track={track} />}
+      {track && hasTrack && <ShareButton track={track} />}
+    </div>
+  );
+}
+
+function AccountButton() {
+  const { data: user } = useCurrentUser();
+  const openLogin = useSetAtom(loginDialogOpenAtom);
+  const logout = useLogout();
+  if (user) {
+    return (
+      <button
+        type="button"
+        className="player-text-button"
+        title={user.email}
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+      >
+        Log out
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="player-text-button"
+      aria-haspopup="dialog"
+      onClick={() => openLogin(true)}
+    >
+      Log in
+    </button>
+  );
+}
+
+export function PlayerBar() {
+  const { isPlaying, status, toggle, quality, setQuality } = useAudio();
+  const busy = status === "connecting" || status === "reconnecting";
+  return (
+    <section className="player-bar" aria-label="Player">
+      <CurrentTrack />
+      <div className="player-controls">
+        <button
+          type="button"
+          className="player-play-button"
+          aria-label={isPlaying ? "Pause" : "Play"}
+          data-busy={busy || undefined}
+          onClick={toggle}
+        >
+          {isPlaying ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <span className="player-status" role="status">
+          {statusText[status]}
+        </span>
+      </div>
+      <div className="player-settings">
+        <VolumeControl />
+        <select
+          className="player-quality"
+          aria-label="Stream quality"
+          value={quality}
+          onChange={(event) => setQuality(event.target.value as StreamQuality)}
+        >
+          {streamQualities.map((option) => (
+            <option key={option} value={option}>
+              {qualityLabels[option]}
+            </option>
+          ))}
+        </select>
+        <AccountButton />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { copyTrackInfo, networkShareUrl, shareOnNetwork, shareText, webShare } from "./share";
+export { ShareButton } from "./share-button";

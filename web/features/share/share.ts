@@ -1,0 +1,64 @@
+// Sharing the current track: Web Share, else a network's share page in a 550x420 popup,
+// else the clipboard (SPEC section 7). Browser-only; called from click handlers.
+import { station } from "../../../schema/station";
+import { sharePopupHeight, sharePopupWidth } from "../../lib/constants";
+import { toast } from "../../ui/toast";
+
+export type ShareTrack = { title: string; artist: string };
+export type ShareNetwork = keyof typeof station.shareNetworks;
+
+export function shareText(track: ShareTrack): string {
+  return `Now playing on ${station.name}: ${track.title} by ${track.artist}`;
+}
+
+function siteUrl(): string {
+  return `${window.location.origin}/`;
+}
+
+export function networkShareUrl(network: ShareNetwork, track: ShareTrack, url = siteUrl()): string {
+  const target = network === "facebook" ? url : `${shareText(track)} ${url}`;
+  return `${station.shareNetworks[network]}${encodeURIComponent(target)}`;
+}
+
+export function canWebShare(): boolean {
+  return typeof navigator.share === "function";
+}
+
+export async function webShare(track: ShareTrack): Promise<void> {
+  try {
+    await navigator.share({ title: station.name, text: shareText(track), url: siteUrl() });
+    toast({ title: "Shared successfully", description: "Track has been shared" });
+  } catch (error) {
+    // The listener closed the share sheet: nothing went wrong.
+    if ((error as { name?: unknown } | null)?.name === "AbortError") return;
+    console.error("Share failed", error);
+    toast({ title: "Share failed", description: "Could not share the track", variant: "destructive" });
+  }
+}
+
+export async function copyTrackInfo(track: ShareTrack): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error("Clipboard unavailable");
+    await navigator.clipboard.writeText(`${shareText(track)} ${siteUrl()}`);
+    toast({ title: "Link copied", description: "Track info has been copied to clipboard" });
+  } catch (error) {
+    console.error("Copy failed", error);
+    toast({ title: "Copy failed", description: "Could not copy to clipboard", variant: "destructive" });
+  }
+}
+
+/** Opens the network's share page in a popup; a blocked popup falls back to the clipboard. */
+export async function shareOnNetwork(network: ShareNetwork, track: ShareTrack): Promise<void> {
+  const left = Math.max(0, (window.screen.width - sharePopupWidth) / 2);
+  const top = Math.max(0, (window.screen.height - sharePopupHeight) / 2);
+  const popup = window.open(
+    networkShareUrl(network, track),
+    "share",
+    `popup,width=${sharePopupWidth},height=${sharePopupHeight},left=${left},top=${top}`,
+  );
+  if (popup) {
+    popup.opener = null;
+    return;
+  }
+  await copyTrackInfo(track);
+}

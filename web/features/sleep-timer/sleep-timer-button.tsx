@@ -1,0 +1,35 @@
+// The header's sleep-timer button; it owns the timer, so mount it exactly once (inside AudioProvider).
+import { lazy, Suspense, useState } from "react";
+import { MoonIcon } from "../player/icons";
+import { formatCountdown, useSleepTimer } from "./use-sleep-timer";
+import "../player/player.css";
+
+const SleepTimerDialog = lazy(() => import("./sleep-timer-dialog"));
+
+export function SleepTimerButton() {
+  const timer = useSleepTimer();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="sleep-timer-button"
+        aria-label="Sleep timer"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <MoonIcon />
+        {timer.running && <span aria-hidden="true">{formatCountdown(timer.remainingSeconds)}</span>}
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SleepTimerDialog open={open} onOpenChange={setOpen} timer={timer} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// The sleep timer (SPEC section 4): idle or running; counts down every second, fades the volume out
+// over the last 10 s, pauses the radio at zero and restores the listener's volume. A running timer
+// is restored from the server on load. Start, cancel and status failures are only logged.
+import { atom, useAtom } from "jotai";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { sleepTimerFadeMs, sleepTimerTickMs } from "../../lib/constants";
+import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "../../lib/queries/sleep-timer";
+import { getSleepTimerSessionId } from "../../lib/session-id";
+import { useAudio } from "../player/audio-provider";
+
+/** Epoch ms when the radio stops; null when idle. */
+export const sleepTimerEndAtom = atom<number | null>(null);
+
+const fadeStepMs = 100;
+
+export type SleepTimer = {
+  running: boolean;
+  /** Whole seconds left, rounded up. */
+  remainingSeconds: number;
+  start: (minutes: number) => Promise<boolean>;
+  cancel: () => Promise<void>;
+};
+
+/** mm:ss; minutes go past 59 for long timers (90:00). */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, totalSeconds);
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+export function useSleepTimer(): SleepTimer {
+  const { pause, setFadeLevel } = useAudio();
+  const [endTime, setEndTime] = useAtom(sleepTimerEndAtom);
+  const [now, setNow] = useState(0);
+  const pauseRef = useRef(pause);
+  pauseRef.current = pause;
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchSleepTimer(getSleepTimerSessionId())
+      .then((status) => {
+        if (!cancelled && status.active && status.endTime !== null && status.endTime > Date.now()) {
+          setNow(Date.now());
+          setEndTime(status.endTime);
+        }
+      })
+      .catch((error: unknown) => console.error("Failed to read the sleep timer", error));
+    return () => {
+      cancelled = true;
+    };
+  }, [setEndTime]);
+
+  // The countdown, once a second; at zero the radio pauses and the listener's volume comes back.
+  useEffect(() => {
+    if (endTime === null) return;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= endTime) {
+        pauseRef.current();
+        setFadeLevel(1);
+        setEndTime(null);
+      }
+    };
+    tick();
+    const interval = setInterval(tick, sleepTimerTickMs);
+    return () => clearInterval(interval);
+  }, [endTime, setEndTime, setFadeLevel]);
+
+  // The fade over the last 10 seconds, in small steps so it sounds smooth.
+  const fading = endTime !== null && endTime - now <= sleepTimerFadeMs;
+  useEffect(() => {
+    if (!fading || endTime === null) return;
+    const step = () => setFadeLevel(Math.max(0, Math.min(1, (endTime - Date.now()) / sleepTimerFadeMs)));
+    step();
+    const interval = setInterval(step, fadeStepMs);
+    return () => {
+      clearInterval(interval);
+      setFadeLevel(1);
+    };
+  }, [fading, endTime, setFadeLevel]);
+
+  const start = useCallback(
+    async (minutes: number) => {
+      try {
+        await startSleepTimer(getSleepTimerSessionId(), minutes);
+      } catch (error) {
+        console.error("Failed to start the sleep timer", error);
+        return false;
+      }
+      const current = Date.now();
+      setNow(current);
+      setEndTime(current + minutes * 60_000);
+      return true;
+    },
+    [setEndTime],
+  );
+
+  const cancel = useCallback(async () => {
+    setEndTime(null);
+    setFadeLevel(1);
+    try {
+      await cancelSleepTimer(getSleepTimerSessionId());
+    } catch (error) {
+      console.error("Failed to cancel the sleep timer", error);
+    }
+  }, [setEndTime, setFadeLevel]);
+
+  const remainingSeconds = endTime === null ? 0 : Math.max(0, Math.ceil((endTime - now) / 1000));
+  return { running: endTime !== null, remainingSeconds, start, cancel };
+}

@@ -1,0 +1,2 @@
+export { applyTheme, setTheme, storedTheme, type Theme, useTheme } from "./theme";
+export { ThemeToggle } from "./theme-toggle";

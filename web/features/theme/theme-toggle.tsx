@@ -1,0 +1,18 @@
+import { MoonIcon, SunIcon } from "../../ui/icons";
+import { setTheme, useTheme } from "./theme";
+
+export function ThemeToggle({ className = "icon-button" }: { className?: string }) {
+  const theme = useTheme();
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={() => setTheme(next)}
+    >
+      {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}

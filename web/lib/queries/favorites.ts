@@ -1,0 +1,43 @@
+// Favorites calls and query keys (built from the API path). The owner is the user id when logged in,
+// else the anonymous session id (SPEC section 4).
+import type { QueryClient } from "@tanstack/react-query";
+import type { FavoriteCreate } from "../../../schema/api";
+import { apiRequest } from "../api";
+
+export const favoritesRootKey = ["/api/favorites"] as const;
+/** The logged-in user's list: GET /api/favorites. */
+export const userFavoritesQueryKey = ["/api/favorites"] as const;
+
+/** An owner's list: GET /api/favorites/{id}. */
+export function ownerFavoritesQueryKey(ownerId: string) {
+  return ["/api/favorites", ownerId] as const;
+}
+
+export function favoriteCheckQueryKey(ownerId: string, trackTitle: string, trackArtist: string) {
+  return ["/api/favorites", ownerId, "check", { trackTitle, trackArtist }] as const;
+}
+
+export function fetchFavoriteCheck(ownerId: string, trackTitle: string, trackArtist: string) {
+  const query = new URLSearchParams({ trackTitle, trackArtist });
+  return apiRequest<{ isFavorited: boolean }>(
+    "GET",
+    `/api/favorites/${encodeURIComponent(ownerId)}/check?${query}`,
+  );
+}
+
+export function addFavorite(body: FavoriteCreate) {
+  return apiRequest<unknown>("POST", "/api/favorites", body);
+}
+
+export function removeFavorite(ownerId: string, ref: { trackTitle: string; trackArtist: string }) {
+  return apiRequest<unknown>("DELETE", `/api/favorites/${encodeURIComponent(ownerId)}`, ref);
+}
+
+export function migrateFavorites(sessionId: string) {
+  return apiRequest<unknown>("POST", "/api/auth/migrate-favorites", { sessionId });
+}
+
+/** Every favorites list and check is refreshed after a change. */
+export function invalidateFavorites(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: favoritesRootKey });
+}

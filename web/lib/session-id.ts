@@ -1,0 +1,52 @@
+// Browser session ids of the form session-{timestamp}-{random} (SPEC section 9): the anonymous
+// favorites owner (local storage, created once) and the sleep-timer session (session storage).
+// Browser-only: call from effects and handlers, never during render.
+import { anonymousSessionStorageKey, sleepTimerSessionStorageKey } from "./constants";
+
+const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** 22 characters of 62 symbols: about 131 random bits (the server wants at least 96). */
+const randomLength = 22;
+const sessionIdPattern = /^session-\d{10,16}-[A-Za-z0-9]{16,64}$/;
+
+function randomPart(): string {
+  let out = "";
+  while (out.length < randomLength) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(randomLength * 2))) {
+      // Rejection sampling keeps every symbol equally likely (248 = 4 * 62).
+      if (byte < 248 && out.length < randomLength) out += alphabet[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function createSessionId(): string {
+  return `session-${Date.now()}-${randomPart()}`;
+}
+
+export function isSessionId(value: string | null): value is string {
+  return value !== null && sessionIdPattern.test(value);
+}
+
+function storedOrCreated(storage: Storage, key: string): string {
+  const existing = storage.getItem(key);
+  if (isSessionId(existing)) return existing;
+  const id = createSessionId();
+  storage.setItem(key, id);
+  return id;
+}
+
+/** The anonymous favorites session id, created once in local storage. */
+export function getAnonymousSessionId(): string {
+  return storedOrCreated(localStorage, anonymousSessionStorageKey);
+}
+
+/** The anonymous session id if this browser has one, without creating it. */
+export function peekAnonymousSessionId(): string | null {
+  const existing = localStorage.getItem(anonymousSessionStorageKey);
+  return isSessionId(existing) ? existing : null;
+}
+
+/** The sleep-timer session id, kept in session storage. */
+export function getSleepTimerSessionId(): string {
+  return storedOrCreated(sessionStorage, sleepTimerSessionStorageKey);
+}

@@ -1,0 +1,108 @@
+// Listening statistics from GET /api/stats; a lazy chunk of its own.
+import { station } from "../../schema/station";
+import { analyticsRecentCount, analyticsTopCount } from "../lib/constants";
+import { useListeningStats } from "../lib/queries/stats";
+import { relativeTime } from "../lib/time";
+import { usePageMeta } from "../ui/page-meta";
+
+function Stat({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
+  return (
+    <div className="card stat">
+      <p className="stat-label">{label}</p>
+      <p className="stat-value">{value}</p>
+      {detail && <p className="muted stat-detail">{detail}</p>}
+    </div>
+  );
+}
+
+export function AnalyticsScreen() {
+  usePageMeta("Listening Statistics", `What ${station.name} plays most: top artists and tracks.`);
+  const { data: stats, isError } = useListeningStats();
+  if (isError) {
+    return (
+      <div className="stack">
+        <h1>Listening Statistics</h1>
+        <p className="muted">The statistics could not be loaded. Please try again later.</p>
+      </div>
+    );
+  }
+  const topArtists = stats?.topArtists.slice(0, analyticsTopCount) ?? [];
+  const topTracks = stats?.topTracks.slice(0, analyticsTopCount) ?? [];
+  const recent = stats?.recent.slice(0, analyticsRecentCount) ?? [];
+  const maxPlays = Math.max(1, ...topArtists.map((a) => a.plays));
+  return (
+    <div className="stack">
+      <header className="page-head">
+        <h1>Listening Statistics</h1>
+        <p className="lead">Computed from the track history.</p>
+      </header>
+      {stats === undefined ? (
+        <p className="muted">Loading statistics...</p>
+      ) : (
+        <>
+          <div className="stat-grid">
+            <Stat label="Total plays" value={stats.totalPlays} />
+            <Stat label="Unique tracks" value={stats.uniqueTracks} />
+            <Stat label="Unique artists" value={stats.uniqueArtists} />
+            <Stat
+              label="Top artist"
+              value={stats.topArtist?.artist ?? "None yet"}
+              detail={stats.topArtist ? `${stats.topArtist.plays} plays` : undefined}
+            />
+            <Stat
+              label="Top track"
+              value={stats.topTrack?.title ?? "None yet"}
+              detail={stats.topTrack ? `${stats.topTrack.artist} · ${stats.topTrack.plays} plays` : undefined}
+            />
+          </div>
+          <div className="two-columns">
+            <section className="card" aria-labelledby="top-artists-title">
+              <h2 id="top-artists-title">Top {analyticsTopCount} Artists</h2>
+              <ol className="bar-list">
+                {topArtists.map((artist) => (
+                  <li key={artist.artist}>
+                    <div className="bar-text">
+                      <span>{artist.artist}</span>
+                      <span className="muted">{artist.plays} plays</span>
+                    </div>
+                    <div className="bar-track" aria-hidden="true">
+                      <div className="bar" style={{ width: `${(artist.plays / maxPlays) * 100}%` }} />
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section className="card" aria-labelledby="top-tracks-title">
+              <h2 id="top-tracks-title">Top {analyticsTopCount} Tracks</h2>
+              <ol className="ranked-list">
+                {topTracks.map((track) => (
+                  <li key={`${track.title}\u0000${track.artist}`}>
+                    <span className="track-title">{track.title}</span>
+                    <span className="muted">
+                      {" "}
+                      {track.artist} · {track.plays} plays
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
+          <section className="card" aria-labelledby="recent-plays-title">
+            <h2 id="recent-plays-title">Recently Played</h2>
+            <ul className="plain-list">
+              {recent.map((track) => (
+                <li key={track.id}>
+                  <span className="track-title">{track.title}</span>
+                  <span className="muted">
+                    {" "}
+                    {track.artist} · {relativeTime(track.playedAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

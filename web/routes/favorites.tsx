@@ -1,0 +1,85 @@
+import { Link } from "wouter";
+import type { Favorite } from "../../schema/api";
+import { station } from "../../schema/station";
+import { useFavorites, useRemoveFavorite } from "../features/favorites";
+import { TrashIcon } from "../ui/icons";
+import { usePageMeta } from "../ui/page-meta";
+import { toast } from "../ui/toast";
+import { TrackArtwork } from "../ui/track-artwork";
+import { YouTubeLink } from "../ui/youtube-link";
+
+function FavoriteRow({ favorite }: { favorite: Favorite }) {
+  const remove = useRemoveFavorite();
+  return (
+    <li className="card track-list-item">
+      <TrackArtwork src={favorite.trackArtwork} size={56} />
+      <div className="track-text">
+        <p className="track-title">{favorite.trackTitle}</p>
+        <p className="track-artist">{favorite.trackArtist}</p>
+        {favorite.trackAlbum && <p className="track-album">{favorite.trackAlbum}</p>}
+      </div>
+      <div className="track-actions">
+        <YouTubeLink track={{ title: favorite.trackTitle, artist: favorite.trackArtist }} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Remove ${favorite.trackTitle} by ${favorite.trackArtist} from favorites`}
+          title="Remove from favorites"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { trackTitle: favorite.trackTitle, trackArtist: favorite.trackArtist },
+              {
+                onSuccess: () =>
+                  toast({
+                    title: "Removed from favorites",
+                    description: "Track has been removed from your favorites",
+                  }),
+                onError: () =>
+                  toast({
+                    title: "Error",
+                    description: "Failed to remove track from favorites",
+                    variant: "destructive",
+                  }),
+              },
+            )
+          }
+        >
+          <TrashIcon />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function FavoritesScreen() {
+  usePageMeta("Favorites", `The tracks you saved on ${station.name}.`);
+  const { data: favorites, isError } = useFavorites();
+  return (
+    <div className="stack">
+      <header className="page-head">
+        <h1>Your Favorites</h1>
+        <p className="lead">Tracks you saved with the heart in the player or the track history.</p>
+      </header>
+      {isError ? (
+        <p className="muted">Your favorites could not be loaded. Please try again later.</p>
+      ) : favorites === undefined ? (
+        <p className="muted">Loading favorites...</p>
+      ) : favorites.length === 0 ? (
+        <div className="card empty-state">
+          <p>No favorites yet.</p>
+          <p className="muted">
+            Tap the heart while a track plays, or pick one from the <Link href="/history">track history</Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <ul className="track-list">
+          {favorites.map((favorite) => (
+            <FavoriteRow key={favorite.id} favorite={favorite} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { station } from "../../schema/station";
+
+/** The licensing numbers of the two rights organisations. */
+export function Licences() {
+  return (
+    <dl className="licences">
+      {station.licences.map((licence) => (
+        <div key={licence.organisation}>
+          <dt>{licence.organisation}</dt>
+          <dd>{licence.number}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
