@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, inject, onTestFailed } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { root } from "./site.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -48,22 +48,28 @@ export function setupBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
-  beforeEach(async (context) => {
+  let consoleLines: string[] = [];
+  beforeEach(async () => {
     if (!browser) throw new Error("Chromium did not start");
     const browserContext = await browser.newContext({ baseURL: baseUrl });
-    const current = await browserContext.newPage();
-    page = current;
-    const consoleLines: string[] = [];
-    current.on("console", (msg) => consoleLines.push(`[${msg.type()}] ${msg.text()}`));
-    current.on("pageerror", (err) => consoleLines.push(`[pageerror] ${err.message}`));
-    onTestFailed(async () => {
+    page = await browserContext.newPage();
+    consoleLines = [];
+    page.on("console", (msg) => consoleLines.push(`[${msg.type()}] ${msg.text()}`));
+    page.on("pageerror", (err) => consoleLines.push(`[pageerror] ${err.message}`));
+  });
+  // Runs before the page's context closes, so a failed test leaves what the browser showed.
+  afterEach(async (context) => {
+    const current = page;
+    page = undefined;
+    if (!current) return;
+    if (context.task.result?.state === "fail") {
       const dir = join(root, "test-results");
       mkdirSync(dir, { recursive: true });
-      const name = fileSafe(context.task.name);
+      const name = fileSafe(`${context.task.file?.name ?? ""}-${context.task.name}`);
       await current.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => {});
       writeFileSync(join(dir, `${name}.console.log`), consoleLines.join("\n"));
-    });
-    return () => browserContext.close();
+    }
+    await current.context().close();
   });
 
   return {
