@@ -5,9 +5,11 @@
 // Cloudflare's assets serve at /about without a redirect (html_handling auto-trailing-slash:
 // about/index.html would redirect /about to /about/). Runs in generateBundle, before
 // vite-plugin-pwa lists the files to precache, so the service worker precaches these pages.
+
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
+import { themeInitMarker, themeInitScript } from "../schema/theme-script.ts";
 
 type ServerEntry = {
   prerenderedRoutes: readonly string[];
@@ -38,9 +40,16 @@ export function fillTemplate(
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`);
 }
 
+/** Inlines the theme script where index.html asks for it (its hash is in the worker's CSP). */
+function inlineThemeScript(html: string): string {
+  if (!html.includes(themeInitMarker)) throw new Error(`prerender: index.html has no ${themeInitMarker}`);
+  return html.replace(themeInitMarker, `<script>${themeInitScript}</script>`);
+}
+
 /**
  * Puts the entry stylesheet into the HTML (<style>): one request fewer before first paint.
- * The CSP allows inline styles (worker/lib/security-headers.ts); scripts stay external.
+ * The CSP allows inline styles (worker/lib/security-headers.ts); the only inline script is
+ * the theme script, admitted by its hash.
  */
 function inlineStylesheets(html: string, bundle: Record<string, { type: string; source?: unknown }>): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
@@ -64,7 +73,7 @@ export function prerender(
     async generateBundle(_options, bundle) {
       const index = bundle["index.html"];
       if (index?.type !== "asset") throw new Error("prerender: index.html is not in the bundle");
-      const template = inlineStylesheets(String(index.source), bundle);
+      const template = inlineThemeScript(inlineStylesheets(String(index.source), bundle));
       const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
       for (const route of entry.prerenderedRoutes) {
         const html = fillTemplate(template, route, await entry.renderRoute(route));

@@ -65,7 +65,7 @@ function RouteTransition({ children }: { children: ReactNode }) {
     if (navigated.current) window.scrollTo({ top: 0, left: 0 });
   }, [location]);
   useEffect(() => {
-    // Set by /theme-init.js when the prerendered HTML was for another path: ours now shows.
+    // Set by the inline theme script when the prerendered HTML was for another path: ours now shows.
     document.documentElement.classList.remove("route-pending");
   }, []);
   return (

@@ -49,7 +49,7 @@ export const app = new Hono<AppEnv>()
     await next();
     // Responses from bindings (ASSETS, R2) carry immutable headers: copy before adding ours.
     const res = new Response(c.res.body, c.res);
-    applySecurityHeaders(res.headers, configOrUndefined(c.env));
+    await applySecurityHeaders(res.headers, configOrUndefined(c.env));
     c.res = res;
   })
   .use("/api/*", requestGuards)

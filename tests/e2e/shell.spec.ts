@@ -27,4 +27,18 @@ describe("a listener opening the site", () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "not_found" });
   });
+
+  it("gets the stored theme from the inline script before the app runs, with no CSP violation", async () => {
+    const { page } = browser;
+    const violations: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.text().includes("Content Security Policy")) violations.push(msg.text());
+    });
+    await page.addInitScript(() => localStorage.setItem("theme", "light"));
+    // Block the app's JavaScript: only the inline theme script can have set the class.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expect(violations).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { themeInitScript as themeInit } from "../../schema/theme-script";
 import { ThemeToggle } from "../../web/features/theme";
 import { themeStorageKey } from "../../web/lib/constants";
-import themeInit from "../../web/public/theme-init.js?raw";
 
 const runThemeInit = () => new Function(themeInit)();
 
@@ -26,7 +26,7 @@ describe("theme", () => {
     expect(localStorage.getItem(themeStorageKey)).toBe("dark");
   });
 
-  it("applies the stored theme before first paint (theme-init.js), so a reload keeps it", () => {
+  it("applies the stored theme before first paint (the inline theme script), so a reload keeps it", () => {
     expect(themeInit).toContain(`localStorage.getItem("${themeStorageKey}")`);
     localStorage.setItem(themeStorageKey, "light");
     document.documentElement.className = "dark";

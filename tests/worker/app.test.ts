@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { themeInitScript } from "../../schema/theme-script";
 import { app } from "../../worker/app";
 
 describe("thrown errors", () => {
@@ -39,5 +40,26 @@ describe("static assets", () => {
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(await res.text()).toContain('<div id="root">');
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("the inline theme script", () => {
+  it("is admitted by the CSP through its exact SHA-256 hash, and no other inline script is", async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(themeInitScript));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    const res = await exports.default.fetch(
+      new Request("http://localhost/", { headers: { Accept: "text/html" } }),
+    );
+    const scriptSrc = (res.headers.get("content-security-policy") ?? "")
+      .split("; ")
+      .find((d) => d.startsWith("script-src"));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("is inlined into the prerendered HTML exactly as hashed", async () => {
+    const res = await exports.default.fetch(
+      new Request("http://localhost/", { headers: { Accept: "text/html" } }),
+    );
+    expect(await res.text()).toContain(`<script>${themeInitScript}</script>`);
   });
 });

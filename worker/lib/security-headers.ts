@@ -1,6 +1,7 @@
 // Security headers for every response the worker produces. The CSP admits the
 // configured stream and metadata hosts, so the player and metadata code work
 // and nothing else third-party does.
+import { themeInitScriptHash } from "../../schema/theme-script";
 import type { Config } from "./config";
 
 /** Hosts of embedded videos that sanitized content pages may frame. */
@@ -24,7 +25,7 @@ function unique(values: (string | undefined)[]): string[] {
 }
 
 /** Builds the Content-Security-Policy; `config` is undefined when configuration is broken. */
-export function contentSecurityPolicy(config: Config | undefined): string {
+export function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: string[] = []): string {
   const streams = config
     ? unique([config.STREAM_URL_HD, config.STREAM_URL_SD, config.STREAM_URL_MOBILE].map(originOf))
     : [];
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(config: Config | undefined): string {
   const widget = config ? unique([originOf(config.HISTORY_WIDGET_URL)]) : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...widget],
+    "script-src": ["'self'", ...inlineScriptHashes, ...widget],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'"],
@@ -53,8 +54,8 @@ export function contentSecurityPolicy(config: Config | undefined): string {
     .join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, config: Config | undefined): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(config));
+export async function applySecurityHeaders(headers: Headers, config: Config | undefined): Promise<void> {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(config, [await themeInitScriptHash()]));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
