@@ -13,19 +13,11 @@ import { extname, join, normalize, resolve } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 const args = new Set(process.argv.slice(2));
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -129,7 +121,7 @@ async function serve(): Promise<{ url: string; stop: () => Promise<void> }> {
 type Row = Record<string, string>;
 
 async function audit(url: string, preset: "mobile" | "desktop"): Promise<Row> {
-  const chrome = await launch({ chromePath, chromeFlags });
+  const chrome = await launch({ chromiumPath, chromiumFlags });
   try {
     const result = await lighthouse(
       url,

@@ -3,10 +3,9 @@ import { station } from "../../schema/station";
 import { FavoriteButton } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
 import { useTrackHistory } from "../lib/queries/history";
-import { relativeTime } from "../lib/time";
 import { dedupeTracks } from "../lib/tracks";
 import { usePageMeta } from "../ui/page-meta";
-import { TrackArtwork } from "../ui/track-artwork";
+import { PlayedTrack } from "../ui/played-track";
 import { YouTubeLink } from "../ui/youtube-link";
 
 /** The third-party played-tracks widget: its script loads only here, async, and only when configured. */
@@ -54,12 +53,7 @@ export function HistoryScreen() {
           <ul className="track-list">
             {tracks.map((track) => (
               <li key={track.id} className="card track-list-item">
-                <TrackArtwork src={track.artwork} size={56} />
-                <div className="track-text">
-                  <p className="track-title">{track.title}</p>
-                  <p className="track-artist">{track.artist}</p>
-                  <p className="track-time">{relativeTime(track.playedAt)}</p>
-                </div>
+                <PlayedTrack track={track} />
                 <div className="track-actions">
                   <FavoriteButton
                     track={{

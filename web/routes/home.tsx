@@ -19,7 +19,6 @@ import { useCurrentUser } from "../lib/queries/auth";
 import { useTrackHistory } from "../lib/queries/history";
 import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
 import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
-import { relativeTime } from "../lib/time";
 import { dedupeTracks } from "../lib/tracks";
 import {
   ClockIcon,
@@ -32,6 +31,7 @@ import {
 } from "../ui/icons";
 import { Logo } from "../ui/logo";
 import { usePageMeta } from "../ui/page-meta";
+import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
 
@@ -201,12 +201,7 @@ function RecentlyPlayed() {
         <ul className="track-grid">
           {tracks.map((track) => (
             <li key={track.id} className="card track-tile">
-              <TrackArtwork src={track.artwork} size={56} />
-              <div className="track-text">
-                <p className="track-title">{track.title}</p>
-                <p className="track-artist">{track.artist}</p>
-                <p className="track-time">{relativeTime(track.playedAt)}</p>
-              </div>
+              <PlayedTrack track={track} />
               <YouTubeLink track={track} />
             </li>
           ))}

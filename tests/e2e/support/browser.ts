@@ -4,9 +4,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { chromiumFlags, chromiumPath } from "../../../dev/chromium.ts";
 import { root } from "./site.ts";
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
@@ -16,16 +15,7 @@ export function launchChromium(): Promise<Browser> {
   }
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
+    args: [...chromiumFlags, "--no-first-run", "--autoplay-policy=no-user-gesture-required"],
   });
 }
 

@@ -1,0 +1,17 @@
+import type { TrackHistoryItem } from "../../schema/api";
+import { relativeTime } from "../lib/time";
+import { TrackArtwork } from "./track-artwork";
+
+/** Artwork, title, artist and how long ago: one played track in the home grid and the history list. */
+export function PlayedTrack({ track }: { track: TrackHistoryItem }) {
+  return (
+    <>
+      <TrackArtwork src={track.artwork} size={56} />
+      <div className="track-text">
+        <p className="track-title">{track.title}</p>
+        <p className="track-artist">{track.artist}</p>
+        <p className="track-time">{relativeTime(track.playedAt)}</p>
+      </div>
+    </>
+  );
+}
