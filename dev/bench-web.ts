@@ -121,7 +121,7 @@ async function serve(): Promise<{ url: string; stop: () => Promise<void> }> {
 type Row = Record<string, string>;
 
 async function audit(url: string, preset: "mobile" | "desktop"): Promise<Row> {
-  const chrome = await launch({ chromiumPath, chromiumFlags });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const result = await lighthouse(
       url,
