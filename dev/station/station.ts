@@ -264,9 +264,10 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     });
     await waitFor(async () => (await mountsOnline()).has(feed.mount), 10_000, `mount ${feed.mount}`);
     // A fresh source may overwrite a title set too early; set it until Icecast reports it.
-    const expected = `${current().artist} - ${current().title}`;
+    // The expected title is read each time: the playlist may rotate meanwhile.
     await waitFor(
       async () => {
+        const expected = `${current().artist} - ${current().title}`;
         await setTitle(feed);
         await new Promise((r) => setTimeout(r, 150));
         const source = (await readSources(icecastUrl)).find((s) => mountOf(s) === feed.mount);

@@ -1,0 +1,80 @@
+// The local station from both ends: calls to its helper server (dev/station/station.ts: what is
+// on air, the next title now, dropping or restoring one feed) and what the page's `<audio>` element
+// makes of its stream. Every spec shares ONE station: a spec that stops a feed restarts it in a finally.
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+
+export type Quality = "hd" | "sd" | "mobile";
+export type StationTrack = { artist: string; title: string; album: string };
+export type StationStatus = {
+  current: StationTrack;
+  next: StationTrack;
+  feeds: Record<Quality, boolean>;
+};
+
+const helperUrl = () => inject("stationHelperUrl");
+
+async function call<T>(method: "GET" | "POST", path: string): Promise<T> {
+  const res = await fetch(`${helperUrl()}${path}`, { method });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`station helper ${method} ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export const stationHelper = {
+  status: () => call<StationStatus>("GET", "/status"),
+  /** Moves the station to the next title now; answers the new current track. */
+  rotate: () => call<{ current: StationTrack }>("POST", "/rotate"),
+  /** Resolves once Icecast no longer lists the mount. */
+  stopFeed: (quality: Quality) => call<Record<Quality, boolean>>("POST", `/feeds/${quality}/stop`),
+  /** Resolves once the mount is back on air with the current title. */
+  startFeed: (quality: Quality) => call<Record<Quality, boolean>>("POST", `/feeds/${quality}/start`),
+};
+
+/** What the page's one `<audio>` element is doing. */
+export type AudioState = { paused: boolean; currentTime: number; mount: string | null; volume: number };
+
+export function audioState(page: Page): Promise<AudioState> {
+  return page.evaluate(() => {
+    const audio = document.querySelector("audio");
+    if (!audio) throw new Error("the page has no <audio> element");
+    return {
+      paused: audio.paused,
+      currentTime: audio.currentTime,
+      mount: audio.getAttribute("src") ? new URL(audio.src).pathname : null,
+      volume: audio.volume,
+    };
+  });
+}
+
+/**
+ * Waits until the `<audio>` element plays the station's `mount` (/hd, /sd, /mobile) and its
+ * current time advances by at least `seconds` while it plays: real audio arrives and is decoded.
+ */
+export async function expectAudioAdvancing(
+  page: Page,
+  mount: string,
+  { seconds = 1, timeout = 20_000 }: { seconds?: number; timeout?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const playingOn = await page.waitForFunction(
+    (wanted) => {
+      const audio = document.querySelector("audio");
+      if (!audio || audio.paused || !audio.getAttribute("src")) return false;
+      if (new URL(audio.src).pathname !== wanted || audio.readyState < 2) return false;
+      return { currentTime: audio.currentTime };
+    },
+    mount,
+    { timeout, polling: 100 },
+  );
+  const start = ((await playingOn.jsonValue()) as { currentTime: number }).currentTime;
+  await page.waitForFunction(
+    ({ wanted, from, seconds }) => {
+      const audio = document.querySelector("audio");
+      if (!audio || audio.paused || !audio.getAttribute("src")) return false;
+      return new URL(audio.src).pathname === wanted && audio.currentTime >= from + seconds;
+    },
+    { wanted: mount, from: start, seconds },
+    { timeout: Math.max(1000, deadline - Date.now()), polling: 100 },
+  );
+}
