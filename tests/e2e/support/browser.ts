@@ -2,7 +2,7 @@
 // a failing test leaves a screenshot and the page's console log under test-results/.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { chromiumFlags, chromiumPath } from "../../../dev/chromium.ts";
 import { root } from "./site.ts";
@@ -26,6 +26,23 @@ function fileSafe(name: string): string {
     .slice(0, 120);
 }
 
+/**
+ * Resolves once React owns the element (hydrated from the prerendered HTML, or rendered by the
+ * app): a click or keystroke before that would reach only the static markup and be lost.
+ */
+export async function whenHydrated(locator: Locator, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  // Resolved afresh each time: hydration may replace a node that did not match.
+  const ownedByReact = () =>
+    locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")), {
+      timeout: Math.max(1, deadline - Date.now()),
+    });
+  while (!(await ownedByReact())) {
+    if (Date.now() > deadline) throw new Error(`${locator} was not hydrated within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Registers hooks that give each test a fresh page; returns accessors for the current one. */
 export function setupBrowser() {
   let browser: Browser | undefined;
@@ -39,6 +56,7 @@ export function setupBrowser() {
     await browser?.close();
   });
   let consoleLines: string[] = [];
+  let extraContexts: BrowserContext[] = [];
   beforeEach(async () => {
     if (!browser) throw new Error("Chromium did not start");
     const browserContext = await browser.newContext({ baseURL: baseUrl });
@@ -60,6 +78,8 @@ export function setupBrowser() {
       writeFileSync(join(dir, `${name}.console.log`), consoleLines.join("\n"));
     }
     await current.context().close();
+    for (const extra of extraContexts) await extra.close();
+    extraContexts = [];
   });
 
   return {
@@ -67,6 +87,13 @@ export function setupBrowser() {
     get page(): Page {
       if (!page) throw new Error("no page: use inside a test");
       return page;
+    },
+    /** A page in a second, separate browser context (another device); closed after the test. */
+    async newPage(): Promise<Page> {
+      if (!browser) throw new Error("Chromium did not start");
+      const extra = await browser.newContext({ baseURL: baseUrl });
+      extraContexts.push(extra);
+      return extra.newPage();
     },
   };
 }

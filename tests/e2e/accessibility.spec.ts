@@ -1,0 +1,147 @@
+// Journey 8: accessibility. An axe-core scan of every listener screen and of the admin screens,
+// in the dark theme (the default) and the light one, finds no serious or critical violation.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { station } from "../../schema/station.ts";
+import { adminCredentials, createPageThroughApi, uniqueSlug } from "./support/admin.ts";
+import { uniqueEmail } from "./support/auth.ts";
+import { setupBrowser, whenHydrated } from "./support/browser.ts";
+
+const browser = setupBrowser();
+
+const contentSlug = uniqueSlug("e2e-a11y");
+const contentTitle = `Accessible page ${contentSlug}`;
+
+beforeAll(async () => {
+  const baseUrl = browser.baseUrl;
+  await createPageThroughApi({
+    title: contentTitle,
+    slug: contentSlug,
+    content:
+      '<h2>Office audio</h2><p>Lounge music for focused work, <a href="https://example.com">with a link</a>.</p><ul><li>One</li><li>Two</li></ul>',
+    published: true,
+  });
+  // One login link, so /pb/debug shows a token card.
+  const res = await fetch(`${baseUrl}/api/auth/request-login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    body: JSON.stringify({ email: uniqueEmail("a11y") }),
+  });
+  if (!res.ok) throw new Error(`POST /api/auth/request-login answered ${res.status}: ${await res.text()}`);
+});
+
+type Screen = {
+  name: string;
+  path: string;
+  /** The screen's h1; the scan starts once React owns it and `ready` shows. */
+  heading: string;
+  /** Text shown once the screen has its data. */
+  ready?: string;
+  admin?: boolean;
+  /** Brings the screen into the state to scan (a form or dialog open). */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+const screens: Screen[] = [
+  { name: "home", path: "/", heading: station.name },
+  {
+    name: "home with the login dialog open",
+    path: "/",
+    heading: station.name,
+    prepare: async (page) => {
+      const logIn = page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Log in" });
+      await whenHydrated(logIn);
+      await logIn.click();
+      await page.getByRole("dialog", { name: "Log in" }).getByLabel("Email").waitFor();
+    },
+  },
+  { name: "about", path: "/about", heading: `About ${station.name}` },
+  { name: "contact", path: "/contact", heading: "Contact" },
+  { name: "track history", path: "/history", heading: "Track History", ready: "unique track(s)" },
+  { name: "favorites", path: "/favorites", heading: "Your Favorites", ready: "No favorites yet." },
+  { name: "statistics", path: "/analytics", heading: "Listening Statistics", ready: "Total plays" },
+  { name: "install", path: "/install", heading: `Install ${station.name}` },
+  { name: "content page", path: `/page/${contentSlug}`, heading: contentTitle, ready: "with a link" },
+  { name: "unknown slug", path: "/page/no-such-page", heading: "Page Not Found" },
+  { name: "not found", path: "/no-such-route", heading: "Page Not Found" },
+  { name: "template", path: "/template", heading: "Page Title" },
+  {
+    name: "mobile menu (375 px)",
+    path: "/about",
+    heading: `About ${station.name}`,
+    prepare: async (page) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      const openMenu = page.getByRole("button", { name: "Open menu" });
+      await whenHydrated(openMenu);
+      await openMenu.click();
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "CONTACT" }).waitFor();
+    },
+  },
+  { name: "admin login", path: "/pb", heading: "Admin Login", ready: "Password" },
+  {
+    name: "content management with the page form, its errors and an over-long description",
+    path: "/pb",
+    heading: "Content Management",
+    ready: contentTitle,
+    admin: true,
+    prepare: async (page) => {
+      await page.getByRole("main").getByRole("button", { name: "New Page" }).click();
+      const form = page.getByRole("form", { name: "Create New Page" });
+      await form.getByRole("button", { name: "Create Page" }).click();
+      await form.getByText("Title is required", { exact: true }).waitFor();
+      await form.getByLabel("Meta Description (SEO)").fill("x".repeat(160));
+      await form.getByText("160/155 karakters", { exact: true }).waitFor();
+    },
+  },
+  { name: "debug login", path: "/pb/debug", heading: "DEBUG LOGIN", ready: "Open Link" },
+];
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .map(
+            (node) =>
+              `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`,
+          )
+          .join("\n")}`,
+    )
+    .join("\n");
+}
+
+for (const theme of ["dark", "light"] as const) {
+  describe(`in the ${theme} theme`, () => {
+    it.each(screens)("$name ($path) has no serious or critical axe violation", async (screen) => {
+      const { page } = browser;
+      if (theme === "light") await page.addInitScript(() => localStorage.setItem("theme", "light"));
+      if (screen.admin) {
+        const res = await page.context().request.post("/api/auth/login", {
+          data: adminCredentials,
+          headers: { Origin: browser.baseUrl },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      await page.goto(screen.path);
+      const main = page.getByRole("main");
+      await whenHydrated(main.getByRole("heading", { level: 1, name: screen.heading, exact: true }));
+      if (screen.ready) await main.getByText(screen.ready).first().waitFor();
+      // The player bar has the station's current track.
+      await page.locator(".player-bar .favorite-button").waitFor();
+      await screen.prepare?.(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        theme === "dark",
+      );
+
+      // The page form's live preview is a frame sandboxed without scripts (by design, it shows
+      // the admin's draft HTML): axe cannot run inside it and would wait a minute for it.
+      const results = await new AxeBuilder({ page }).exclude("iframe.admin-content-preview").analyze();
+      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(
+        blocking.map((v) => `${v.id} (${v.impact})`),
+        `axe on ${screen.path} (${theme}):\n${describeViolations(blocking)}`,
+      ).toEqual([]);
+    });
+  });
+}

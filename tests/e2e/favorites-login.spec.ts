@@ -1,0 +1,139 @@
+// Journey 3: a new visitor's favorites, from anonymous to logged in (SPEC sections 2, 4 and 9).
+// The visitor has a favorite saved under the browser's anonymous session id, taps the heart of the
+// current track in the player bar while logged out (the login dialog opens, the pending favorite is
+// kept), logs in with the e-mailed link (read on /pb/debug), and finds both favorites on
+// /favorites, on this device and on a second one logged in with a second link.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { playlist } from "../../dev/station/playlist.ts";
+import type { PendingFavorite } from "../../schema/api.ts";
+import {
+  openLoginLinkFromDebugPage,
+  requestLoginLink,
+  sendLoginLinkFromDialog,
+  uniqueEmail,
+} from "./support/auth.ts";
+import { setupBrowser, whenHydrated } from "./support/browser.ts";
+
+const browser = setupBrowser();
+
+type TrackRef = { trackTitle: string; trackArtist: string };
+
+const player = (page: Page) => page.getByRole("region", { name: "Player" });
+/** The player bar's current title (CSS: a modal dialog hides the bar from the accessibility tree). */
+const playerText = async (page: Page, part: "title" | "artist") =>
+  (await page.locator(`.player-bar .player-track-${part}`).textContent())?.trim() ?? "";
+
+function removeButton(page: Page, track: TrackRef) {
+  return page
+    .getByRole("main")
+    .getByRole("button", { name: `Remove ${track.trackTitle} by ${track.trackArtist} from favorites` });
+}
+
+/** The favorites listed on /favorites, reached by the header link as a listener would. */
+async function openFavorites(page: Page, expected: TrackRef[]): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAVORITES" }).click();
+  await page.getByRole("heading", { level: 1, name: "Your Favorites" }).waitFor();
+  for (const track of expected) await removeButton(page, track).waitFor();
+  await expect
+    .poll(() => page.getByRole("main").getByRole("listitem").count(), {
+      message: "the number of tracks on /favorites",
+    })
+    .toBe(expected.length);
+}
+
+describe("a new visitor's favorites, from anonymous to logged in", () => {
+  it("keeps the anonymous favorite and the heart tapped before login, on every device", async () => {
+    const { page } = browser;
+    const email = uniqueEmail("favorites");
+
+    await page.goto("/");
+    const heart = player(page).getByRole("button", { name: "Add to favorites" });
+    await whenHydrated(heart);
+    const playing = { title: await playerText(page, "title"), artist: await playerText(page, "artist") };
+    const onAir = playlist.findIndex((t) => t.title === playing.title && t.artist === playing.artist);
+    expect(onAir, `the player bar shows a title of the station (${JSON.stringify(playing)})`).toBeGreaterThan(
+      -1,
+    );
+
+    // An earlier favorite of this browser's anonymous session: the track played before this one
+    // (it comes round again only after five more titles, well after this test).
+    const before = playlist[(onAir + playlist.length - 1) % playlist.length];
+    if (!before) throw new Error("empty playlist");
+    const anonymous: TrackRef = { trackTitle: before.title, trackArtist: before.artist };
+    const anonymousId = await page.evaluate(() => localStorage.getItem("radio-session-id"));
+    expect(anonymousId).toMatch(/^session-\d+-[A-Za-z0-9]+$/);
+    const created = await page.evaluate(
+      async (body) => {
+        const res = await fetch("/api/favorites", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return res.status;
+      },
+      { sessionId: anonymousId, ...anonymous, trackAlbum: before.album, trackArtwork: null },
+    );
+    expect(created).toBe(201);
+    await openFavorites(page, [anonymous]);
+
+    // Logged out, the heart of the current track keeps a pending favorite and asks to log in.
+    const shownBefore = await playerText(page, "title");
+    await heart.click();
+    await page.getByRole("dialog", { name: "Log in" }).waitFor();
+    const shownAfter = await playerText(page, "title");
+    const stored = await page.evaluate(() => localStorage.getItem("pending_favorite"));
+    expect(stored, "pending_favorite in local storage").not.toBeNull();
+    const pending = JSON.parse(stored ?? "null") as PendingFavorite;
+    // The track the bar showed when the heart was tapped (a poll may land in between).
+    expect([shownBefore, shownAfter]).toContain(pending.trackTitle);
+    expect(playlist.some((t) => t.title === pending.trackTitle && t.artist === pending.trackArtist)).toBe(
+      true,
+    );
+    expect(pending.trackTitle).not.toBe(anonymous.trackTitle);
+    const pendingRef: TrackRef = { trackTitle: pending.trackTitle, trackArtist: pending.trackArtist };
+
+    await sendLoginLinkFromDialog(page, email);
+    await openLoginLinkFromDebugPage(page, email);
+    await player(page).getByRole("button", { name: "Log out" }).waitFor();
+    // The pending favorite was posted, then cleared; the anonymous session's favorites migrated once.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("pending_favorite")), {
+        message: "pending_favorite cleared after login",
+      })
+      .toBeNull();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Object.keys(sessionStorage).filter(
+              (key) => key.startsWith("favorites-migrated-") && sessionStorage.getItem(key) === "true",
+            ),
+          ),
+        { message: "the per-user migrated flag in session storage" },
+      )
+      .toHaveLength(1);
+    await openFavorites(page, [pendingRef, anonymous]);
+
+    // A second device logs in with a second link for the same address and sees the same favorites.
+    const other = await browser.newPage();
+    await other.goto("/");
+    await requestLoginLink(other, email);
+    await openLoginLinkFromDebugPage(other, email);
+    await openFavorites(other, [pendingRef, anonymous]);
+
+    // Removing one there removes it everywhere.
+    await removeButton(other, anonymous).click();
+    await other.getByText("Removed from favorites", { exact: true }).waitFor();
+    await removeButton(other, anonymous).waitFor({ state: "detached" });
+    expect(await other.getByRole("main").getByRole("listitem").count()).toBe(1);
+    await removeButton(other, pendingRef).waitFor();
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Your Favorites" }).waitFor();
+    await removeButton(page, pendingRef).waitFor();
+    expect(await removeButton(page, anonymous).count()).toBe(0);
+    expect(await page.getByRole("main").getByRole("listitem").count()).toBe(1);
+  });
+});
