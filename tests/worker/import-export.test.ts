@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Page, PagesExport } from "../../schema/api";
 import {
   clearPages,
   createPageAsAdmin,
   getAs,
-  keyOf,
   pageBody,
   pageRowCount,
   sendJson,
@@ -148,11 +148,15 @@ describe("POST /api/pages/import", () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it("deletes an uploaded image an updated page no longer uses", async () => {
+  it("export, delete and import bring a page back with its uploaded image still served", async () => {
     const image = await uploadImage();
-    await createPageAsAdmin({ slug: "about", image });
-    await importAsAdmin(exportDoc([pageBody({ slug: "about", image: null })]));
-    expect(await env.IMAGES.head(keyOf(image))).toBeNull();
+    const page = await createPageAsAdmin({ slug: "about", image });
+    const { doc: exported } = await exportAsAdmin();
+    await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    expect((await importAsAdmin(exported)).status).toBe(200);
+    const served = await exports.default.fetch(new Request(`http://localhost${image}`));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
   });
 
   it("answers 401 and 403 for non-admins and imports nothing", async () => {

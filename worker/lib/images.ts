@@ -1,8 +1,5 @@
-// Uploaded images in R2: the type sniffed from the first bytes, random keys, and removal of
-// objects no page refers to any more.
-import { eq, or, sql } from "drizzle-orm";
-import { pages } from "../../schema/db";
-import type { Db } from "./db";
+// Uploaded images in R2: the type sniffed from the first bytes and random keys. Objects are
+// never deleted automatically: an export taken earlier may still name them (docs/decisions/007).
 
 export type ImageType = { contentType: string; extension: string };
 
@@ -51,52 +48,4 @@ export function newImageKey(type: ImageType): string {
 
 export function imageUrl(key: string): string {
   return `/images/${key}`;
-}
-
-/** The R2 key behind a same-origin image URL, or null for any other URL. */
-export function imageKeyFromUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith("/images/")) return null;
-  const key = url.slice("/images/".length);
-  return isImageKey(key) ? key : null;
-}
-
-async function isReferenced(db: Db, url: string): Promise<boolean> {
-  const row = await db
-    .select({ id: pages.id })
-    .from(pages)
-    .where(
-      or(
-        eq(pages.image, url),
-        eq(pages.heroImageLight, url),
-        eq(pages.heroImageDark, url),
-        sql`instr(${pages.content}, ${url}) > 0`,
-      ),
-    )
-    .limit(1)
-    .get();
-  return row !== undefined;
-}
-
-/**
- * Deletes the uploaded images among `urls` that no page refers to any more (in an image
- * field or inside content). Call it after the pages were written. A failed delete only
- * leaves an orphan object behind, so it is logged, not raised.
- */
-export async function deleteUnreferencedImages(
-  db: Db,
-  bucket: R2Bucket,
-  urls: Iterable<string | null | undefined>,
-): Promise<string[]> {
-  const deleted: string[] = [];
-  for (const url of new Set(urls)) {
-    const key = imageKeyFromUrl(url);
-    if (!key || !url || (await isReferenced(db, url))) continue;
-    try {
-      await bucket.delete(key);
-      deleted.push(key);
-    } catch (err) {
-      console.error("Could not delete image", key, err);
-    }
-  }
-  return deleted;
 }

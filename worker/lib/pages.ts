@@ -7,14 +7,11 @@ import type { z } from "zod";
 import type { Page, pageInput, pagesExport } from "../../schema/api";
 import { pages } from "../../schema/db";
 import type { Db } from "./db";
-import { deleteUnreferencedImages } from "./images";
 import { sanitizeContent } from "./sanitize";
 
 export type PageData = z.output<typeof pageInput>;
 export type PagesDocument = z.output<typeof pagesExport>;
 type PageRow = typeof pages.$inferSelect;
-
-const imageFields = ["image", "heroImageLight", "heroImageDark"] as const;
 
 /** SPEC section 3: 'false' and '' are drafts, whatever else is stored is published. */
 const published = notInArray(pages.published, ["false", ""]);
@@ -93,14 +90,11 @@ export async function createPage(db: Db, input: PageData, now: number): Promise<
   }
 }
 
-/** Updates every field but the id and createdAt; an image no page uses any more is deleted. */
-export async function updatePage(
-  db: Db,
-  bucket: R2Bucket,
-  id: string,
-  input: PageData,
-  now: number,
-): Promise<Page> {
+/**
+ * Updates every field but the id and createdAt. Uploaded images the page no longer uses are
+ * kept: an export taken earlier may still name them (see docs/decisions/007).
+ */
+export async function updatePage(db: Db, id: string, input: PageData, now: number): Promise<Page> {
   const before = await db.select().from(pages).where(eq(pages.id, id)).get();
   if (!before) throw pageNotFound();
   const content = cleanContent(input.content);
@@ -119,22 +113,13 @@ export async function updatePage(
     throw err;
   }
   if (!row) throw pageNotFound();
-  await deleteUnreferencedImages(
-    db,
-    bucket,
-    imageFields.map((f) => before[f]),
-  );
   return toPage(row);
 }
 
-export async function deletePage(db: Db, bucket: R2Bucket, id: string): Promise<void> {
+/** Deletes the page; its uploaded images stay, so an export imported later shows them again. */
+export async function deletePage(db: Db, id: string): Promise<void> {
   const row = await db.delete(pages).where(eq(pages.id, id)).returning().get();
   if (!row) throw pageNotFound();
-  await deleteUnreferencedImages(
-    db,
-    bucket,
-    imageFields.map((f) => row[f]),
-  );
 }
 
 export async function exportPages(db: Db, now: number) {
@@ -164,7 +149,6 @@ export class ImportError extends Error {}
  */
 export async function importPages(
   db: Db,
-  bucket: R2Bucket,
   doc: PagesDocument,
   now: number,
 ): Promise<{ created: number; updated: number }> {
@@ -173,20 +157,11 @@ export async function importPages(
     if (content === null) throw new ImportError(`Page ${i + 1}: ${emptyContentMessage}`);
     return content;
   });
-  const existing = await db
-    .select({
-      id: pages.id,
-      slug: pages.slug,
-      image: pages.image,
-      heroImageLight: pages.heroImageLight,
-      heroImageDark: pages.heroImageDark,
-    })
-    .from(pages);
+  const existing = await db.select({ id: pages.id, slug: pages.slug }).from(pages);
   const bySlug = new Map(existing.map((row) => [row.slug, row]));
   const usedIds = new Set(existing.map((row) => row.id));
 
   const statements: BatchItem<"sqlite">[] = [];
-  const replacedImages: (string | null)[] = [];
   let created = 0;
   let updated = 0;
   doc.pages.forEach((p, i) => {
@@ -200,7 +175,6 @@ export async function importPages(
           .set({ ...values, updatedAt: new Date(now) })
           .where(eq(pages.id, current.id)),
       );
-      replacedImages.push(...imageFields.map((f) => current[f]));
       updated++;
     } else {
       const newId = id && !usedIds.has(id) ? id : crypto.randomUUID();
@@ -228,6 +202,5 @@ export async function importPages(
     }
     throw err;
   }
-  await deleteUnreferencedImages(db, bucket, replacedImages);
   return { created, updated };
 }

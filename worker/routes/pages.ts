@@ -71,7 +71,7 @@ export const pages = new Hono<AppEnv>()
     const parsed = pagesExport.safeParse(body);
     if (!parsed.success) return c.json(importFailed(importValidationMessage(parsed.error)), 400);
     try {
-      const results = await importPages(getDb(c.env.DB), c.env.IMAGES, parsed.data, Date.now());
+      const results = await importPages(getDb(c.env.DB), parsed.data, Date.now());
       return c.json({ results });
     } catch (err) {
       if (err instanceof ImportError) return c.json(importFailed(err.message), 400);
@@ -85,12 +85,12 @@ export const pages = new Hono<AppEnv>()
   .put("/:id", requireAdmin, pageBodyLimit, validate("json", pageInput), async (c) => {
     const id = idParam(c.req.param("id"));
     if (!id) return jsonError(c, 404, "Page not found");
-    const page = await updatePage(getDb(c.env.DB), c.env.IMAGES, id, c.req.valid("json"), Date.now());
+    const page = await updatePage(getDb(c.env.DB), id, c.req.valid("json"), Date.now());
     return c.json(page);
   })
   .delete("/:id", requireAdmin, async (c) => {
     const id = idParam(c.req.param("id"));
     if (!id) return jsonError(c, 404, "Page not found");
-    await deletePage(getDb(c.env.DB), c.env.IMAGES, id);
+    await deletePage(getDb(c.env.DB), id);
     return c.json({ ok: true as const });
   });
