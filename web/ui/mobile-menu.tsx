@@ -1,6 +1,6 @@
 // The narrow-screen menu: all six header links in a Radix dialog that closes on selection.
 // A lazy chunk: the header's button loads it on first use, keeping Radix Dialog off the first load.
-import { Dialog } from "radix-ui";
+import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import { CloseIcon } from "./icons";
 import { leftLinks, NavLink, rightLinks } from "./site-header";
