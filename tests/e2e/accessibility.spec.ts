@@ -22,13 +22,31 @@ beforeAll(async () => {
       '<h2>Office audio</h2><p>Lounge music for focused work, <a href="https://example.com">with a link</a>.</p><ul><li>One</li><li>Two</li></ul>',
     published: true,
   });
-  // One login link, so /pb/debug shows a token card.
-  const res = await fetch(`${baseUrl}/api/auth/request-login`, {
+  // Two login links, one of them used, so /pb/debug shows a usable and a dimmed 'Used' card
+  // whatever the other spec files did before.
+  const request = async (email: string) => {
+    const res = await fetch(`${baseUrl}/api/auth/request-login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseUrl },
+      body: JSON.stringify({ email }),
+    });
+    if (!res.ok) throw new Error(`POST /api/auth/request-login answered ${res.status}: ${await res.text()}`);
+  };
+  const usedEmail = uniqueEmail("a11y-used");
+  await request(usedEmail);
+  const { tokens } = (await (await fetch(`${baseUrl}/api/auth/debug-tokens`)).json()) as {
+    tokens: { email: string; link: string }[];
+  };
+  const link = tokens.find((t) => t.email === usedEmail)?.link;
+  if (!link) throw new Error(`no debug login link for ${usedEmail}`);
+  const verified = await fetch(`${baseUrl}/api/auth/verify`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl },
-    body: JSON.stringify({ email: uniqueEmail("a11y") }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams({ token: new URL(link).searchParams.get("token") ?? "" }),
+    redirect: "manual",
   });
-  if (!res.ok) throw new Error(`POST /api/auth/request-login answered ${res.status}: ${await res.text()}`);
+  if (verified.headers.get("location") !== "/?auth=success") throw new Error("the login link was not used");
+  await request(uniqueEmail("a11y"));
 });
 
 type Screen = {
