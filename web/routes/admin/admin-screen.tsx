@@ -372,9 +372,10 @@ function AdminToolbar({
 
 /**
  * Delete with Undo. The DELETE is sent only when the 5 s Undo window has passed; until then the
- * page is just hidden from the list. This is the safer choice for data: the server deletes a
- * page's uploaded images with it, and re-creating a page after the fact would give it a new id
- * (breaking /pb?edit links) and lose those images. A delete still pending when the admin leaves
+ * page is just hidden from the list. This is the safer choice for data: an Undo then changes
+ * nothing on the server, whereas re-creating the page with a POST would give it a new id
+ * (breaking /pb?edit links) and a new creation date, and could fail (a slug taken meanwhile,
+ * a lost connection) after the original is gone. A delete still pending when the admin leaves
  * the screen is sent at once, and when the tab closes it is sent with `keepalive`.
  */
 function usePendingDeletes() {
