@@ -22,6 +22,8 @@ export default defineConfig(async () => {
                   NEXT_TRACK_URL: `${inject("stationHelperUrl")}/next-track`,
                   ICECAST_URL: inject("icecastUrl"),
                   STATION_HELPER_URL: inject("stationHelperUrl"),
+                  // The live room reads the host when a test says so (pollNow), not on its own.
+                  LIVE_POLL_SECONDS: "3600",
                   FAKES_URL: inject("fakesUrl"),
                   TEST_MIGRATIONS: migrations,
                 },

@@ -95,6 +95,24 @@ export const trackHistoryItem = z.object({
 });
 export type TrackHistoryItem = z.infer<typeof trackHistoryItem>;
 
+/**
+ * What GET /api/radio/live pushes: the current state as the first message, then one message per
+ * change. `version` increases with every change; `at` is when the live room saw the current
+ * track start and `sentAt` the server's clock when it sent the message (both ms since the epoch).
+ */
+export const liveMessage = z.object({
+  type: z.literal("now-playing"),
+  version: z.number().int().nonnegative(),
+  current: track,
+  next: track.nullable(),
+  listeners: z.number().int().nonnegative().nullable(),
+  at: z.number(),
+  sentAt: z.number(),
+  /** The track_history row of the current track, when one was recorded as it started. */
+  played: trackHistoryItem.nullable(),
+});
+export type LiveMessage = z.infer<typeof liveMessage>;
+
 export const listeningStats = z.object({
   totalPlays: z.number().int(),
   uniqueTracks: z.number().int(),
@@ -306,7 +324,20 @@ export const importResponse = z.object({
 
 // ---------------------------------------------------------------- health and client configuration
 
-export const health = z.object({ ok: z.literal(true), version: z.string() });
+export const health = z.object({
+  ok: z.literal(true),
+  version: z.string(),
+  /** The live room's reading of the radio host; null when the room did not answer. */
+  live: z
+    .object({
+      /** Reads of the radio host in the last 60 s: set by the poll interval, never by the audience. */
+      upstreamReadsLastMinute: z.number().int().nonnegative(),
+      lastReadAt: z.string().nullable(),
+      lastReadOk: z.boolean().nullable(),
+    })
+    .nullable(),
+});
+export type Health = z.infer<typeof health>;
 
 /** What the SPA needs of the deployment's configuration. */
 export const clientConfig = z.object({

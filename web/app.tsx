@@ -4,6 +4,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AuthResultNotice, LoginDialog } from "./features/auth";
+import { LiveUpdates } from "./features/live";
 import { AudioProvider, PlayerBar } from "./features/player";
 import { HomeScreen } from "./routes/home";
 import { NotFoundScreen } from "./routes/not-found";
@@ -78,6 +79,7 @@ function RouteTransition({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <AudioProvider>
+      <LiveUpdates />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

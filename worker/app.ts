@@ -47,6 +47,8 @@ const api = new Hono<AppEnv>()
 export const app = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();
+    // A WebSocket handshake's response carries the socket: it must pass through untouched.
+    if (c.res.status === 101) return;
     // Responses from bindings (ASSETS, R2) carry immutable headers: copy before adding ours.
     const res = new Response(c.res.body, c.res);
     await applySecurityHeaders(res.headers, configOrUndefined(c.env));

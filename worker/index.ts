@@ -1,13 +1,17 @@
 import { app } from "./app";
 import { getConfig } from "./lib/config";
 import { refreshTrackHistory } from "./lib/cron";
+import { liveTrackOrHost } from "./live";
 
 export type { AppType } from "./app";
+export { LiveShard, StationReader } from "./live";
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     getConfig(env);
-    ctx.waitUntil(refreshTrackHistory(env, controller.scheduledTime));
+    ctx.waitUntil(
+      refreshTrackHistory(env, controller.scheduledTime, (config) => liveTrackOrHost(env, config)),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -292,14 +292,22 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     );
   }
 
+  /** Moves to the next title; resolves once Icecast's status reports it on every mount on air. */
   async function rotate(): Promise<void> {
     position += 1;
-    await Promise.all(
-      Object.values(feeds)
-        .filter((f) => f.process)
-        .map(setTitle),
+    const live = Object.values(feeds).filter((f) => f.process);
+    await Promise.all(live.map(setTitle));
+    // Icecast applies a metadata update a few hundred ms after answering it.
+    const expected = `${current().artist} - ${current().title}`;
+    await waitFor(
+      async () => {
+        const sources = await readSources(icecastUrl);
+        return live.every((feed) => sources.find((s) => mountOf(s) === feed.mount)?.title === expected);
+      },
+      5000,
+      "the rotated title",
     );
-    log(`now playing: ${current().artist} - ${current().title}`);
+    log(`now playing: ${expected}`);
   }
 
   try {

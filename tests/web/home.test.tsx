@@ -76,7 +76,21 @@ describe("home", () => {
     expect(screen.getByRole("link", { name: /install the web app/i }).getAttribute("href")).toBe("/install");
   });
 
-  it("shows a listener count between 150 and 199", async () => {
+  it("shows the radio host's real listener count when now playing reports one", async () => {
+    mockApi({
+      "/api/radio/now-playing": {
+        title: "Blue Hour",
+        artist: "Nightdrive",
+        album: null,
+        artwork: null,
+        listeners: 3,
+      },
+    });
+    renderAt("/", <HomeScreen />);
+    await waitFor(() => expect(document.querySelector(".listener-number")?.textContent).toBe("3"));
+  });
+
+  it("shows a display count between 150 and 199 when the host reports none", async () => {
     mockApi({});
     renderAt("/", <HomeScreen />);
     const count = await waitFor(() => {

@@ -1,5 +1,6 @@
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { FakeWebSocket } from "./support/fake-websocket";
 
 // Most files run in jsdom; the prerender test runs in node (no window).
 const inBrowser = typeof window !== "undefined";
@@ -10,6 +11,12 @@ if (inBrowser) {
   // As the inline theme script leaves it on a first visit: dark.
   document.documentElement.className = "dark";
 }
+
+// No test reaches a real server: the live connection gets a socket each test drives.
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  if (inBrowser) vi.stubGlobal("WebSocket", FakeWebSocket);
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -11,7 +11,18 @@ describe("GET /api/health", () => {
     const res = await request("/api/health");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toEqual({ ok: true, version: pkg.version });
+    expect(await res.json()).toEqual({ ok: true, version: pkg.version, live: expect.any(Object) });
+  });
+
+  it("reports the live room's reads of the radio host", async () => {
+    await env.STATION_READER.getByName("station").pollNow();
+    const body = (await (await request("/api/health")).json()) as { live: Record<string, unknown> };
+    expect(body.live).toEqual({
+      upstreamReadsLastMinute: expect.any(Number),
+      lastReadAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lastReadOk: true,
+    });
+    expect(body.live.upstreamReadsLastMinute).toBeGreaterThanOrEqual(1);
   });
 
   it("reaches the migrated database", async () => {

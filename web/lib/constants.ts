@@ -66,3 +66,14 @@ export const homepageHeroSlug = "homepage-hero-settings";
 /** The Username the admin login form is prefilled with (the configured default admin login). */
 export const defaultAdminUsername = "admin";
 export const officeAudioSlug = "office-audio";
+
+/**
+ * Live updates (/api/radio/live): a reconnect waits a random time between 1 s and a window
+ * that starts at 10 s and doubles per failed attempt up to 60 s (a deploy closes every
+ * socket: listeners come back spread over 10 s, not in one second). Ping every 25 s.
+ */
+export const liveInitialRetryMs = 1000;
+export const liveRetryWindowMs = 10_000;
+export const liveMaxRetryMs = 60_000;
+export const livePingIntervalMs = 25_000;
+export const livePongTimeoutMs = 10_000;

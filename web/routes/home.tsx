@@ -44,6 +44,18 @@ function useListenerDisplay(): number | undefined {
   return count;
 }
 
+/**
+ * The radio host's real listener count, kept live with now playing; the spec's display number
+ * stands in only when the host reports none. Nothing until now playing has loaded, so the
+ * figure never jumps from a made-up number to the real one.
+ */
+function useListenerCount(): number | undefined {
+  const { data: track } = useNowPlaying();
+  const display = useListenerDisplay();
+  if (typeof track?.listeners === "number") return track.listeners;
+  return track ? display : undefined;
+}
+
 /** The theme's hero image from the homepage-hero-settings page, faded in once loaded. */
 function HeroBackground({ settings }: { settings: Page | undefined }) {
   const theme = useTheme();
@@ -69,7 +81,7 @@ function HeroBackground({ settings }: { settings: Page | undefined }) {
 function Hero({ settings }: { settings: Page | undefined }) {
   const { isPlaying, toggle } = useAudio();
   const { data: user } = useCurrentUser();
-  const listeners = useListenerDisplay();
+  const listeners = useListenerCount();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <HeroBackground settings={settings} />

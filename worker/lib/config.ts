@@ -37,6 +37,10 @@ export const configSchema = z
     /** Script URL of the third-party played-tracks widget shown on /history; optional. */
     HISTORY_WIDGET_URL: optionalUrl,
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** How often the live room reads the radio host, in seconds. */
+    LIVE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(2),
+    /** How many Durable Objects hold the players' live connections (ADR 009). */
+    LIVE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),
     MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),
     MAIL_FROM: z.string().min(3).default("Lounge Radio <no-reply@lounge-radio.example>"),
     /** Resend API key (a wrangler secret); required when MAIL_PROVIDER is resend. */

@@ -1,6 +1,7 @@
-// The cron trigger's work (every minute): record the current track in the history and
-// clear out what has expired. Each step runs even when another fails.
-import { getConfig } from "./config";
+// The cron trigger's work (every minute): the backstop of the live room's track history
+// (and its alarm), and clearing out what has expired. Each step runs even when another fails.
+import type { Track } from "../../schema/api";
+import { type Config, getConfig } from "./config";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
 import { appendIfChanged, deleteHistoryBefore } from "./history";
@@ -26,16 +27,21 @@ async function step<T>(what: string, fallback: T, run: () => Promise<T>): Promis
 }
 
 /**
- * Appends the current track to track_history when it differs from the latest row (never
- * the fallback track or an empty title), deletes history older than the retention, stale
+ * Appends the current track (from `currentTrack`; by default read from the host) to
+ * track_history when it differs from the latest row (never the fallback track or an empty
+ * title), deletes history older than the retention, stale
  * rate-limit counters, expired sleep timers, sessions and login tokens, and old dev mail.
  */
-export async function refreshTrackHistory(env: Env, scheduledTime: number): Promise<TrackHistoryRefresh> {
+export async function refreshTrackHistory(
+  env: Env,
+  scheduledTime: number,
+  currentTrack: (config: Config) => Promise<Track> = readCurrentTrack,
+): Promise<TrackHistoryRefresh> {
   const config = getConfig(env);
   const recorded = await step("recording the current track", false, async () => {
-    const track = await readCurrentTrack(config);
+    const track = await currentTrack(config);
     if (!track.title.trim() || isFallbackTrack(track)) return false;
-    return appendIfChanged(env.DB, track, scheduledTime);
+    return (await appendIfChanged(env.DB, track, scheduledTime)) !== null;
   });
   const pruned = await step("pruning track history", 0, () =>
     deleteHistoryBefore(env.DB, scheduledTime - config.HISTORY_RETENTION_DAYS * dayMs),

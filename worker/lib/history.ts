@@ -1,4 +1,4 @@
-// Track history: appended by the cron trigger, read by /api/track-history and /api/stats.
+// Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
 import type { ListeningStats, NowPlaying, TrackHistoryItem } from "../../schema/api";
 
 export const trackHistoryLimit = 100;
@@ -49,14 +49,14 @@ export async function latestRecordedTrack(d1: D1Database): Promise<NowPlaying | 
 
 /**
  * Appends the track unless it equals the latest row (title and artist, trimmed and
- * case-insensitive). One statement, so concurrent runs can never both append it.
- * Returns whether a row was added.
+ * case-insensitive). One statement, so concurrent writers (the cron, the live room) can
+ * never both append it. Returns the new row, or null when none was added.
  */
 export async function appendIfChanged(
   d1: D1Database,
   track: { title: string; artist: string; album?: string | null; artwork?: string | null },
   playedAt: number,
-): Promise<boolean> {
+): Promise<TrackHistoryItem | null> {
   const result = await d1
     .prepare(
       `insert into track_history (title, artist, album, artwork, played_at)
@@ -68,7 +68,15 @@ export async function appendIfChanged(
     )
     .bind(track.title.trim(), track.artist.trim(), track.album ?? null, track.artwork ?? null, playedAt)
     .run();
-  return result.meta.changes > 0;
+  if (result.meta.changes === 0) return null;
+  return toItem({
+    id: result.meta.last_row_id,
+    title: track.title.trim(),
+    artist: track.artist.trim(),
+    album: track.album ?? null,
+    artwork: track.artwork ?? null,
+    played_at: playedAt,
+  });
 }
 
 export async function deleteHistoryBefore(d1: D1Database, before: number): Promise<number> {

@@ -12,6 +12,7 @@ const errorCodes: Record<number, string> = {
   413: "payload_too_large",
   415: "unsupported_media_type",
   422: "unprocessable_entity",
+  426: "upgrade_required",
   429: "too_many_requests",
   500: "internal_error",
   503: "service_unavailable",

@@ -1,6 +1,6 @@
-// Radio queries: now playing and next track. Now playing and next track poll
-// every 30 s while the tab is visible or the radio is playing (so the lock screen stays current),
-// and catch up at once when the tab becomes visible again.
+// Radio queries: now playing and next track. The live connection (features/live) writes
+// every change into them; while it is down they poll every 30 s while the tab is visible or
+// the radio is playing (so the lock screen stays current), and catch up when the tab shows.
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useSyncExternalStore } from "react";
@@ -8,6 +8,7 @@ import type { NextTrack, NowPlaying } from "../../../schema/api";
 import { fallbackTrack } from "../../../schema/station";
 import { isPlayingAtom } from "../../features/player/state";
 import { nextTrackPollMs, nowPlayingPollMs } from "../constants";
+import { liveConnectedAtom } from "../live-status";
 
 export const nowPlayingQueryKey = ["/api/radio/now-playing"] as const;
 export const nextTrackQueryKey = ["/api/radio/next-track"] as const;
@@ -46,19 +47,21 @@ export function useDocumentVisible(): boolean {
 function usePolledQuery<T>(queryKey: readonly unknown[], intervalMs: number, queryFn?: () => Promise<T>) {
   const visible = useDocumentVisible();
   const playing = useAtomValue(isPlayingAtom);
+  const live = useAtomValue(liveConnectedAtom);
   const query = useQuery<T>({
     queryKey,
     ...(queryFn ? { queryFn } : {}),
-    refetchInterval: () => (visible || playing ? intervalMs : false),
+    // The live connection pushes every change; polling runs only while it is down.
+    refetchInterval: () => (!live && (visible || playing) ? intervalMs : false),
     // Polling goes on in a hidden tab while the radio plays (lock screen, headphones).
     refetchIntervalInBackground: true,
   });
   const { refetch } = query;
   const wasVisible = useRef(visible);
   useEffect(() => {
-    if (visible && !wasVisible.current) void refetch({ cancelRefetch: false });
+    if (visible && !wasVisible.current && !live) void refetch({ cancelRefetch: false });
     wasVisible.current = visible;
-  }, [visible, refetch]);
+  }, [visible, live, refetch]);
   return query;
 }
 

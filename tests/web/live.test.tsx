@@ -1,0 +1,192 @@
+import { act, cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { LiveMessage } from "../../schema/api";
+import { LiveUpdates } from "../../web/features/live";
+import { parseLiveMessage, retryDelayMs } from "../../web/features/live/connection";
+import { liveMaxRetryMs } from "../../web/lib/constants";
+import { useTrackHistory } from "../../web/lib/queries/history";
+import { useNextTrack, useNowPlaying } from "../../web/lib/queries/radio";
+import { aTrack, mockApi, renderWithProviders } from "./player/helpers";
+import { FakeWebSocket } from "./support/fake-websocket";
+
+let version = 0;
+function aLiveMessage(overrides: Partial<LiveMessage> = {}): LiveMessage {
+  version += 1;
+  return {
+    type: "now-playing",
+    version,
+    current: { title: "Pushed Title", artist: "Live Artist", album: null, artwork: null },
+    next: { title: "Pushed Next", artist: "Next Artist", album: null, artwork: null },
+    listeners: 17,
+    at: Date.now() - 1000,
+    sentAt: Date.now(),
+    played: null,
+    ...overrides,
+  };
+}
+
+function Probe() {
+  const { data: now } = useNowPlaying();
+  const { data: next } = useNextTrack();
+  const { data: history } = useTrackHistory();
+  return (
+    <>
+      <p>now: {now ? `${now.title} / ${now.artist} / ${now.listeners ?? "none"}` : "loading"}</p>
+      <p>next: {next ? next.title : "none"}</p>
+      <p>history: {history ? history.map((h) => h.title).join(", ") : "loading"}</p>
+    </>
+  );
+}
+
+function renderLive() {
+  const api = mockApi({
+    "GET /api/radio/now-playing": aTrack({ title: "Polled Title" }),
+    "GET /api/radio/next-track": aTrack({ title: "Polled Next" }),
+    "GET /api/track-history": [
+      { id: 1, title: "Older", artist: "A", album: null, artwork: null, playedAt: new Date().toISOString() },
+    ],
+  });
+  const view = renderWithProviders(
+    <>
+      <LiveUpdates />
+      <Probe />
+    </>,
+  );
+  return { ...view, api, nowPlayingCalls: () => api.callsTo("GET", "/api/radio/now-playing").length };
+}
+
+/** vi.waitFor advances fake timers when a test uses them (TanStack Query notifies on a timer). */
+const shows = (text: string | RegExp) => vi.waitFor(() => screen.getByText(text));
+
+async function openSocket() {
+  await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+  const socket = FakeWebSocket.latest;
+  act(() => socket.serverOpen());
+  return socket;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("the live connection", () => {
+  it("opens one WebSocket to /api/radio/live on the site's own host", async () => {
+    renderLive();
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    expect(FakeWebSocket.latest.url).toBe(`ws://${location.host}/api/radio/live`);
+  });
+
+  it("shows a pushed track, next track and listener count everywhere now playing is read", async () => {
+    renderLive();
+    await screen.findByText("now: Polled Title / Chill Collective / none");
+    const socket = await openSocket();
+    act(() => socket.serverSend(aLiveMessage()));
+    await shows("now: Pushed Title / Live Artist / 17");
+    await shows("next: Pushed Next");
+  });
+
+  it("adds the pushed track's history row to a loaded history list, once", async () => {
+    renderLive();
+    await screen.findByText("history: Older");
+    const socket = await openSocket();
+    const played = {
+      id: 2,
+      title: "Pushed Title",
+      artist: "Live Artist",
+      album: null,
+      artwork: null,
+      playedAt: new Date().toISOString(),
+    };
+    act(() => socket.serverSend(aLiveMessage({ played })));
+    act(() => socket.serverSend(aLiveMessage({ played, listeners: 18 })));
+    await shows("history: Pushed Title, Older");
+  });
+
+  it("ignores a message older than the one shown, and anything that is not a live message", async () => {
+    renderLive();
+    const socket = await openSocket();
+    const newer = aLiveMessage({ current: { title: "Newer", artist: "X", album: null, artwork: null } });
+    const older = { ...newer, version: newer.version - 1, current: { title: "Older push", artist: "X" } };
+    act(() => socket.serverSend(newer));
+    act(() => socket.serverSend(older));
+    act(() => socket.serverSend("not json"));
+    act(() => socket.serverSend({ type: "other", version: 999 }));
+    act(() => socket.serverSend(aLiveMessage({ version: newer.version - 2, listeners: 1 })));
+    await shows(/^now: Newer/);
+    expect(screen.queryByText(/ \/ 1$/)).toBeNull();
+  });
+
+  it("stops the 30 s polls while it is open, and polls again when it drops", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    const { nowPlayingCalls } = renderLive();
+    await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
+    const socket = await openSocket();
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    expect(nowPlayingCalls()).toBe(1);
+    act(() => socket.serverClose(1012, "deploy"));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(nowPlayingCalls()).toBe(2);
+  });
+
+  it("reconnects after a drop, and takes the new connection's first message whatever its version", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    renderLive();
+    const first = await openSocket();
+    act(() => first.serverSend(aLiveMessage({ version: 50 })));
+    act(() => first.serverClose(1001, "going away"));
+    await act(() => vi.advanceTimersByTimeAsync(liveMaxRetryMs));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    const second = FakeWebSocket.latest;
+    act(() => second.serverOpen());
+    act(() =>
+      second.serverSend(aLiveMessage({ version: 3, current: { title: "After restart", artist: "Y" } })),
+    );
+    await shows(/^now: After restart/);
+  });
+
+  it("pings every 25 s, and gives up on a connection that stops answering", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    renderLive();
+    const socket = await openSocket();
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(socket.sent).toEqual(["ping"]);
+    act(() => socket.serverSend("pong"));
+    await act(() => vi.advanceTimersByTimeAsync(25_000 + 10_000));
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+  });
+
+  it("closes its socket when the app unmounts", async () => {
+    const { unmount } = renderLive();
+    const socket = await openSocket();
+    unmount();
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+  });
+});
+
+describe("reconnect delays", () => {
+  it("start between 1 and 10 s, widen with each failed attempt and never pass 60 s", () => {
+    expect(retryDelayMs(0, () => 0)).toBe(1000);
+    expect(retryDelayMs(0, () => 1)).toBe(10_000);
+    expect(retryDelayMs(1, () => 1)).toBe(20_000);
+    expect(retryDelayMs(20, () => 1)).toBe(liveMaxRetryMs);
+  });
+
+  it("spread listeners over the whole window (full jitter), so a deploy does not bring everyone back at once", () => {
+    const delays = Array.from({ length: 1000 }, () => retryDelayMs(0));
+    const seconds = new Set(delays.map((d) => Math.floor(d / 1000)));
+    expect(seconds.size).toBe(9);
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(1000);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(10_000);
+  });
+});
+
+describe("live messages", () => {
+  it("are read only when they have the live message's shape", () => {
+    const message = aLiveMessage();
+    expect(parseLiveMessage(JSON.stringify(message))).toEqual(message);
+    expect(parseLiveMessage("pong")).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ ...message, current: { title: 3 } }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify([message]))).toBeNull();
+  });
+});

@@ -1,0 +1,301 @@
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type LiveMessage, liveMessage as liveMessageSchema } from "../../schema/api";
+import { fallbackTrack } from "../../schema/station";
+import { getConfig } from "../../worker/lib/config";
+import type { LiveShard, StationReader } from "../../worker/live";
+import { readerOfShard, shardName } from "../../worker/live/names";
+import { observeStation } from "../../worker/live/station-state";
+
+type StationStatus = { current: { artist: string; title: string }; next: { artist: string; title: string } };
+
+const stationStatus = async (): Promise<StationStatus> =>
+  (await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as StationStatus;
+
+const rotateStation = async (): Promise<StationStatus> =>
+  (await (await fetch(`${env.STATION_HELPER_URL}/rotate`, { method: "POST" })).json()) as StationStatus;
+
+/** The configuration with binding overrides (the generated Env type pins the production values). */
+const configWith = (bindings: Record<string, string>) => getConfig({ ...env, ...bindings });
+
+/** An AzuraCast station on the fakes server; `mode` as tests/worker/fakes/azuracast.ts names them. */
+const azuracast = (mode: string, query = "") => ({
+  RADIO_SOURCE: "azuracast",
+  RADIO_METADATA_URL: `${env.FAKES_URL}/azuracast/${mode}/api/nowplaying/lounge?case=${crypto.randomUUID()}${query}`,
+  NEXT_TRACK_URL: "",
+});
+
+/** A reader of its own for one test: the same class as production's "station", another name. */
+const freshReader = () => env.STATION_READER.getByName(`test-${crypto.randomUUID()}`);
+
+/** Runs `fn` with the reader reading another host (its configuration swapped in place). */
+const withHost = (reader: DurableObjectStub<StationReader>, bindings: Record<string, string>) =>
+  runInDurableObject(reader, (instance: StationReader) => {
+    Reflect.set(instance, "env", { ...env, ...bindings });
+  });
+
+const historyRows = async () =>
+  (
+    await env.DB.prepare("select id, title, artist, played_at from track_history order by id").all<{
+      id: number;
+      title: string;
+      artist: string;
+    }>()
+  ).results;
+
+beforeEach(async () => {
+  await env.DB.prepare("delete from track_history").run();
+});
+
+describe("reading the radio host", () => {
+  it("reads the real local station's title, next track and listener count in one observation", async () => {
+    const status = await stationStatus();
+    const seen = await observeStation(getConfig(env));
+    expect(seen.current).toMatchObject({ title: status.current.title, artist: status.current.artist });
+    expect(seen.next).toMatchObject({ title: status.next.title, artist: status.next.artist });
+    expect(typeof seen.listeners).toBe("number");
+  });
+
+  it("sums Icecast's listeners over the station's mounts", async () => {
+    const icestats = (await (await fetch(`${env.ICECAST_URL}/status-json.xsl`)).json()) as {
+      icestats: { source: { listeners: number }[] };
+    };
+    const sum = icestats.icestats.source.reduce((total, s) => total + s.listeners, 0);
+    expect((await observeStation(getConfig(env))).listeners).toBe(sum);
+  });
+
+  it("normalises an AzuraCast station's song with album, artwork, listeners and playing_next", async () => {
+    const seen = await observeStation(configWith(azuracast("ok", "&title=Blue%20Hour&listeners=7")));
+    expect(seen).toEqual({
+      current: {
+        title: "Blue Hour",
+        artist: "Azura Ensemble",
+        album: "Night Sessions",
+        artwork: "https://radio.example/api/station/1/art/current.jpg",
+      },
+      next: expect.objectContaining({ title: "Sunset Drive", artist: "Coastal Trio" }),
+      listeners: 7,
+    });
+  });
+
+  it("prefers a configured next-track widget to AzuraCast's playing_next", async () => {
+    const seen = await observeStation(
+      configWith({ ...azuracast("ok"), NEXT_TRACK_URL: `${env.FAKES_URL}/widget/ok?title=From%20Widget` }),
+    );
+    expect(seen.next).toEqual({
+      title: "From Widget",
+      artist: "Coastal Trio",
+      album: "Warm Nights",
+      artwork: "https://widget.example/covers/sunset-drive.jpg",
+    });
+  });
+
+  it("reports a failed read when the host is down, answers garbage, 500, or has no title", async () => {
+    for (const bindings of [
+      { RADIO_METADATA_URL: `http://127.0.0.1:9/${crypto.randomUUID()}` },
+      azuracast("garbage"),
+      azuracast("500"),
+      azuracast("notitle"),
+    ]) {
+      expect((await observeStation(configWith(bindings))).current).toBeNull();
+    }
+  });
+
+  it("gives up on a slow host after 3 s", async () => {
+    const started = Date.now();
+    expect((await observeStation(configWith(azuracast("slow")))).current).toBeNull();
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(2900);
+    expect(elapsed).toBeLessThan(4500);
+  });
+
+  it("reports the next track as unknown when the widget fails, and as none when it has nothing", async () => {
+    for (const url of [
+      `http://127.0.0.1:9/${crypto.randomUUID()}`,
+      `${env.FAKES_URL}/widget/garbage`,
+      `${env.FAKES_URL}/widget/500`,
+    ]) {
+      expect((await observeStation(configWith({ NEXT_TRACK_URL: url }))).next).toBeUndefined();
+    }
+    expect(
+      (await observeStation(configWith({ NEXT_TRACK_URL: `${env.FAKES_URL}/widget/empty` }))).next,
+    ).toBeNull();
+    expect((await observeStation(configWith({ NEXT_TRACK_URL: "" }))).next).toBeNull();
+  });
+});
+
+describe("the station reader", () => {
+  it("answers at once before its first read: the newest recorded track, else the fallback track", async () => {
+    const reader = freshReader();
+    expect((await reader.snapshot()).current).toEqual({ ...fallbackTrack, album: null, artwork: null });
+    await env.DB.prepare(
+      "insert into track_history (title, artist, album, artwork, played_at) values ('Older', 'Someone', 'LP', null, 1)",
+    ).run();
+    const another = freshReader();
+    expect((await another.snapshot()).current).toMatchObject({
+      title: "Older",
+      artist: "Someone",
+      album: "LP",
+    });
+  });
+
+  it("starts its polling alarm on the first request and reads the host when it fires", async () => {
+    const reader = freshReader();
+    await reader.snapshot();
+    expect(await runDurableObjectAlarm(reader)).toBe(true);
+    const status = await stationStatus();
+    expect((await reader.snapshot()).current.title).toBe(status.current.title);
+    // The alarm set the next one.
+    expect(await runInDurableObject(reader, (_, state) => state.storage.getAlarm())).not.toBeNull();
+  });
+
+  it("keeps the last track the host gave when it later fails, with no listener count", async () => {
+    const reader = freshReader();
+    // This fake answers once, then 500.
+    const host = `${env.FAKES_URL}/azuracast/once/${crypto.randomUUID()}/api/nowplaying/lounge?title=Remembered`;
+    await withHost(reader, { RADIO_SOURCE: "azuracast", RADIO_METADATA_URL: host });
+    const first = await reader.pollNow();
+    expect(first.current.title).toBe("Remembered");
+    const after = await reader.pollNow();
+    expect(after.current).toEqual(first.current);
+    expect(after.listeners).toBeNull();
+    expect((await reader.status()).lastReadOk).toBe(false);
+  });
+
+  it("records one track_history row per change it sees, and none when nothing changed", async () => {
+    const reader = freshReader();
+    await reader.pollNow();
+    // The first read after a cold start is not a change the room saw (the cron records it).
+    expect(await historyRows()).toEqual([]);
+    const rotated = await rotateStation();
+    const changed = await reader.pollNow();
+    await reader.pollNow();
+    await reader.pollNow();
+    const rows = await historyRows();
+    expect(rows.map((r) => r.title)).toEqual([rotated.current.title]);
+    expect(changed.played).toMatchObject({ id: rows[0]?.id, title: rotated.current.title });
+  });
+
+  it("adds no second row when the cron already recorded the track", async () => {
+    const reader = freshReader();
+    await reader.pollNow();
+    const rotated = await rotateStation();
+    await env.DB.prepare(
+      "insert into track_history (title, artist, album, artwork, played_at) values (?1, ?2, null, null, ?3)",
+    )
+      .bind(rotated.current.title, rotated.current.artist, Date.now())
+      .run();
+    const state = await reader.pollNow();
+    expect(state.played).toBeNull();
+    expect(await historyRows()).toHaveLength(1);
+  });
+
+  it("restarts from its storage: nothing stale, and no new version when nothing changed", async () => {
+    const reader = freshReader();
+    const before = await reader.pollNow();
+    await evictDurableObject(reader);
+    const restored = await reader.snapshot();
+    expect(restored).toEqual(before);
+    expect((await reader.pollNow()).version).toBe(before.version);
+  });
+
+  it("reads the host at the poll interval, never once more for however many requests", async () => {
+    const reader = freshReader();
+    await reader.pollNow();
+    const before = (await reader.status()).readsLastMinute;
+    await Promise.all(Array.from({ length: 50 }, () => reader.snapshot()));
+    expect((await reader.status()).readsLastMinute).toBe(before);
+    // Reads never overlap: calls during a read share the one read after it.
+    await Promise.all([reader.pollNow(), reader.pollNow(), reader.pollNow(), reader.pollNow()]);
+    expect((await reader.status()).readsLastMinute).toBe(before + 2);
+  });
+});
+
+describe("a player on /api/radio/live", () => {
+  it("gets the change pushed when the station's title rotates, with its history row", async () => {
+    // The one file that rotates the shared station; the others compare with its status.
+    const reader = env.STATION_READER.getByName("station");
+    await reader.pollNow();
+    const res = await exports.default.fetch(
+      new Request("http://localhost/api/radio/live", { headers: { Upgrade: "websocket" } }),
+    );
+    const socket = res.webSocket;
+    if (!socket) throw new Error(`no WebSocket: ${res.status}`);
+    const received: LiveMessage[] = [];
+    socket.addEventListener("message", (event) =>
+      received.push(liveMessageSchema.parse(JSON.parse(event.data as string))),
+    );
+    socket.accept();
+    const rotated = await rotateStation();
+    await reader.pollNow();
+    await expect.poll(() => received.at(-1)?.current.title).toBe(rotated.current.title);
+    const [first, pushed] = [received[0], received.at(-1)];
+    expect(pushed?.version).toBeGreaterThan(first?.version ?? Number.POSITIVE_INFINITY);
+    expect(pushed?.played).toMatchObject({ title: rotated.current.title, artist: rotated.current.artist });
+    expect(pushed?.at).toBeLessThanOrEqual(pushed?.sentAt ?? 0);
+    socket.close();
+  });
+});
+
+describe("the live shards", () => {
+  const message = (socket: WebSocket) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), {
+        once: true,
+      });
+    });
+
+  async function connect(shard: DurableObjectStub<LiveShard>) {
+    const res = await shard.fetch("http://shard/", { headers: { Upgrade: "websocket" } });
+    const socket = res.webSocket;
+    if (!socket) throw new Error(`no socket: ${res.status}`);
+    const first = message(socket);
+    socket.accept();
+    return { socket, first: await first };
+  }
+
+  it("send a new player the current state first, then every change the reader publishes", async () => {
+    const shard = env.LIVE_SHARD.getByName(`test-${crypto.randomUUID()}`);
+    const reader = env.STATION_READER.getByName("station");
+    const state = await reader.pollNow();
+    const { socket, first } = await connect(shard);
+    expect(first).toMatchObject({ type: "now-playing", version: state.version, current: state.current });
+    const next = message(socket);
+    const published = { ...state, version: state.version + 1, listeners: 999 };
+    expect(await shard.publish(published)).toBe(1);
+    expect(await next).toMatchObject({ version: state.version + 1, listeners: 999 });
+    socket.close();
+  });
+
+  it("drop a publication older than what they hold", async () => {
+    const shard = env.LIVE_SHARD.getByName(`test-${crypto.randomUUID()}`);
+    const state = await env.STATION_READER.getByName("station").snapshot();
+    await shard.publish({ ...state, version: state.version + 10 });
+    expect(await shard.publish({ ...state, version: state.version + 9 })).toBe(0);
+  });
+
+  it("all receive each change from their one reader (fan-out over LIVE_SHARDS)", async () => {
+    const name = `test-${crypto.randomUUID()}`;
+    const reader = env.STATION_READER.getByName(name);
+    await withHost(reader, { LIVE_SHARDS: "3" });
+    await reader.pollNow();
+    const sockets = await Promise.all(
+      [0, 1, 2].map((i) => connect(env.LIVE_SHARD.getByName(shardName(name, i)))),
+    );
+    const changes = sockets.map(({ socket }) => message(socket));
+    const rotated = await rotateStation();
+    await reader.pollNow();
+    for (const change of await Promise.all(changes)) {
+      expect(change).toMatchObject({ current: { title: rotated.current.title } });
+    }
+    for (const { socket } of sockets) socket.close();
+  });
+
+  it("are named after their reader, and follow it", () => {
+    expect(shardName("station", 2)).toBe("station/shard-2");
+    expect(readerOfShard(shardName("station", 2))).toBe("station");
+    expect(readerOfShard(shardName("test/x", 0))).toBe("test/x");
+    expect(readerOfShard(undefined)).toBe("station");
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { liveMessage as liveMessageSchema } from "../../schema/api";
+import { fallbackTrack } from "../../schema/station";
+import {
+  advance,
+  coldState,
+  isRecordable,
+  liveMessage,
+  type Observation,
+  type StationState,
+} from "../../worker/live/station-state";
+
+const track = (title: string, artist = "Amber Sato") => ({ title, artist, album: null, artwork: null });
+
+const state = (overrides: Partial<StationState> = {}): StationState => ({
+  version: 5,
+  source: "icecast:http://host#/hd|next:",
+  current: track("Slow Tide"),
+  next: track("Paper Lanterns", "Mira Okafor"),
+  listeners: 12,
+  changedAt: 1000,
+  readAt: 2000,
+  played: { id: 7, ...track("Slow Tide"), playedAt: new Date(1000).toISOString() },
+  ...overrides,
+});
+
+const seen = (overrides: Partial<Observation> = {}): Observation => ({
+  current: track("Slow Tide"),
+  next: track("Paper Lanterns", "Mira Okafor"),
+  listeners: 12,
+  ...overrides,
+});
+
+describe("the live room's change detection", () => {
+  it("sees no change when the host reports the same track, next track and count", () => {
+    const step = advance(state(), seen(), 5000);
+    expect(step).toMatchObject({ changed: false, trackChanged: false });
+    expect(step.state.version).toBe(5);
+    expect(step.state.changedAt).toBe(1000);
+    expect(step.state.readAt).toBe(5000);
+  });
+
+  it("compares title and artist case- and space-insensitively, as the spec compares tracks", () => {
+    const step = advance(state(), seen({ current: track("  slow TIDE ", "AMBER sato ") }), 5000);
+    expect(step.changed).toBe(false);
+  });
+
+  it("counts a new title as a track change: new version, start time, and no history row yet", () => {
+    const step = advance(state(), seen({ current: track("Velvet Harbour") }), 5000);
+    expect(step).toMatchObject({ changed: true, trackChanged: true, countOnly: false });
+    expect(step.state).toMatchObject({ version: 6, changedAt: 5000, played: null });
+    expect(step.state.current.title).toBe("Velvet Harbour");
+  });
+
+  it("counts the same title by another artist as a track change", () => {
+    expect(advance(state(), seen({ current: track("Slow Tide", "Other") }), 5000).trackChanged).toBe(true);
+  });
+
+  it("counts a different next track as a change, not a track change", () => {
+    const step = advance(state(), seen({ next: track("Blue Hour Avenue") }), 5000);
+    expect(step).toMatchObject({ changed: true, trackChanged: false, countOnly: false });
+    expect(step.state.next?.title).toBe("Blue Hour Avenue");
+  });
+
+  it("counts a different listener count as a change of the count only", () => {
+    const step = advance(state(), seen({ listeners: 13 }), 5000);
+    expect(step).toMatchObject({ changed: true, trackChanged: false, countOnly: true });
+    expect(step.state.listeners).toBe(13);
+  });
+
+  it("keeps the last known track and next track when the host fails, with no listener count", () => {
+    const step = advance(state(), { current: null, next: undefined, listeners: null }, 5000);
+    expect(step.state.current.title).toBe("Slow Tide");
+    expect(step.state.next?.title).toBe("Paper Lanterns");
+    expect(step.state.listeners).toBeNull();
+    expect(step.state.readAt).toBe(2000);
+    expect(step).toMatchObject({ trackChanged: false, countOnly: true });
+  });
+
+  it("keeps the last next track when only the next-track read fails", () => {
+    const step = advance(state(), seen({ next: undefined }), 5000);
+    expect(step.state.next?.title).toBe("Paper Lanterns");
+    expect(step.changed).toBe(false);
+  });
+
+  it("drops the last next track when its read fails as the track changes (it is likely playing now)", () => {
+    const step = advance(
+      state(),
+      seen({ current: track("Paper Lanterns", "Mira Okafor"), next: undefined }),
+      5000,
+    );
+    expect(step.state.next).toBeNull();
+  });
+
+  it("takes a next track of null (the host knows none) as it is", () => {
+    expect(advance(state(), seen({ next: null }), 5000).state.next).toBeNull();
+  });
+});
+
+describe("the live room's cold state", () => {
+  it("is the newest recorded track before the host ever answered", () => {
+    const cold = coldState("s", track("Older"), 10);
+    expect(cold).toMatchObject({ version: 0, current: { title: "Older" }, listeners: null, readAt: null });
+  });
+
+  it("is the station's fallback track when nothing was recorded", () => {
+    expect(coldState("s", null, 10).current).toEqual({ ...fallbackTrack, album: null, artwork: null });
+  });
+});
+
+describe("history rows", () => {
+  it("are never written for the fallback track or an empty title", () => {
+    expect(isRecordable(track(fallbackTrack.title, fallbackTrack.artist))).toBe(false);
+    expect(isRecordable(track("  "))).toBe(false);
+    expect(isRecordable(track("Slow Tide"))).toBe(true);
+  });
+});
+
+describe("the live message", () => {
+  it("has the shape of schema/api.ts, with the change's start time and the server's clock", () => {
+    const message = liveMessage(state(), 9999);
+    expect(liveMessageSchema.parse(message)).toEqual(message);
+    expect(message).toMatchObject({ type: "now-playing", version: 5, at: 1000, sentAt: 9999, listeners: 12 });
+    expect(message).not.toHaveProperty("source");
+  });
+});

@@ -1,0 +1,28 @@
+// What a live message changes in the app: the now-playing, next-track and history queries,
+// so every screen, the player bar and the lock screen (Media Session) follow it unchanged.
+import type { QueryClient } from "@tanstack/react-query";
+import type { LiveMessage, NextTrack, NowPlaying, TrackHistoryItem } from "../../../schema/api";
+import { trackHistoryQueryKey } from "../../lib/queries/history";
+import { nextTrackQueryKey, nowPlayingQueryKey } from "../../lib/queries/radio";
+
+/** The server keeps at most this many history rows in the list it serves. */
+const historyListLength = 100;
+
+export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
+  // A poll still on its way (sent before the connection opened) is older: it must not land after.
+  for (const queryKey of [nowPlayingQueryKey, nextTrackQueryKey]) {
+    void queryClient.cancelQueries({ queryKey, exact: true });
+  }
+  const nowPlaying: NowPlaying = { ...message.current, listeners: message.listeners };
+  queryClient.setQueryData<NowPlaying>(nowPlayingQueryKey, nowPlaying);
+  queryClient.setQueryData<NextTrack>(nextTrackQueryKey, message.next);
+  const played = message.played;
+  if (played) {
+    // Only a list already loaded is extended; a screen that has none loads it whole.
+    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, (list) =>
+      list && !list.some((item) => item.id === played.id)
+        ? [played, ...list].slice(0, historyListLength)
+        : list,
+    );
+  }
+}

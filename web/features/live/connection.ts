@@ -1,0 +1,105 @@
+// One WebSocket to /api/radio/live for the whole app: reconnects with exponential backoff and
+// full jitter (so a deploy, which closes every socket, does not bring every listener back in
+// the same second), and pings so a dead connection on a sleeping phone is noticed.
+import type { LiveMessage } from "../../../schema/api";
+import {
+  liveInitialRetryMs,
+  liveMaxRetryMs,
+  livePingIntervalMs,
+  livePongTimeoutMs,
+  liveRetryWindowMs,
+} from "../../lib/constants";
+
+export type LiveHandlers = {
+  onMessage: (message: LiveMessage, firstOfConnection: boolean) => void;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The delay before reconnect attempt `attempt` (0-based): uniform in [1 s, min(60 s, 10 s * 2^attempt)]. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(liveMaxRetryMs, liveRetryWindowMs * 2 ** attempt);
+  return liveInitialRetryMs + random() * (ceiling - liveInitialRetryMs);
+}
+
+/** A cheap shape check: the bundle carries no zod, and a bad message is dropped, not shown. */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== "string") return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof message !== "object" || message === null) return null;
+  const m = message as Partial<LiveMessage>;
+  const current = m.current as { title?: unknown; artist?: unknown } | undefined;
+  if (m.type !== "now-playing" || typeof m.version !== "number") return null;
+  if (typeof current?.title !== "string" || typeof current.artist !== "string") return null;
+  return m as LiveMessage;
+}
+
+export function liveUrl(location: Location): string {
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${protocol}//${location.host}/api/radio/live`;
+}
+
+/** Opens the connection and keeps it open until the returned function is called. */
+export function connectLive(url: string, handlers: LiveHandlers): () => void {
+  let socket: WebSocket | undefined;
+  let attempt = 0;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const clearTimers = () => {
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+  };
+
+  const scheduleRetry = () => {
+    if (stopped) return;
+    retryTimer = setTimeout(open, retryDelayMs(attempt));
+    attempt++;
+  };
+
+  function open() {
+    let first = true;
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      handlers.onOpenChange(true);
+      pingTimer = setInterval(() => {
+        ws.send("ping");
+        pongTimer ??= setTimeout(() => ws.close(4000, "No pong"), livePongTimeoutMs);
+      }, livePingIntervalMs);
+    };
+    ws.onmessage = (event) => {
+      if (event.data === "pong") {
+        clearTimeout(pongTimer);
+        pongTimer = undefined;
+        return;
+      }
+      const message = parseLiveMessage(event.data);
+      if (!message) return;
+      handlers.onMessage(message, first);
+      first = false;
+    };
+    ws.onclose = () => {
+      clearTimers();
+      pongTimer = undefined;
+      if (socket === ws) socket = undefined;
+      handlers.onOpenChange(false);
+      scheduleRetry();
+    };
+  }
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearTimers();
+    socket?.close(1000, "Leaving");
+  };
+}

@@ -1,0 +1,1 @@
+export { LiveUpdates } from "./live-updates";

@@ -1,0 +1,38 @@
+// Opens the app's one live connection after hydration (the module loads lazily, off the
+// first render's budget) and feeds its messages into the query cache.
+import { useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
+import { useEffect } from "react";
+import { liveConnectedAtom } from "../../lib/live-status";
+
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const setConnected = useSetAtom(liveConnectedAtom);
+  useEffect(() => {
+    if (typeof WebSocket === "undefined") return;
+    let close: (() => void) | undefined;
+    let cancelled = false;
+    let version = -1;
+    void Promise.all([import("./connection"), import("./apply-message")]).then(
+      ([{ connectLive, liveUrl }, { applyLiveMessage }]) => {
+        if (cancelled) return;
+        close = connectLive(liveUrl(location), {
+          onOpenChange: setConnected,
+          onMessage: (message, firstOfConnection) => {
+            // Older than what is shown: a reordered message. A new connection's first message
+            // is the server's state as it is, so it always counts.
+            if (message.version <= version && !firstOfConnection) return;
+            version = message.version;
+            applyLiveMessage(queryClient, message);
+          },
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+      close?.();
+      setConnected(false);
+    };
+  }, [queryClient, setConnected]);
+  return null;
+}

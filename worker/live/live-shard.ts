@@ -1,0 +1,80 @@
+// One shard of the players' live connections: hibernatable WebSockets (idle sockets cost no
+// duration; pings are answered without waking the object). The station reader hands it each
+// change; it sends that change to every socket it holds. ADR 009.
+import { DurableObject } from "cloudflare:workers";
+import { readerOfShard } from "./names";
+import { liveMessage, type StationState } from "./station-state";
+
+const stateKey = "state";
+/** Players send only "ping" (answered by the runtime); anything else larger than this is abuse. */
+const maxClientMessageBytes = 64;
+
+export class LiveShard extends DurableObject<Env> {
+  private state: StationState | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    void ctx.blockConcurrencyWhile(async () => {
+      this.state = await ctx.storage.get<StationState>(stateKey);
+    });
+  }
+
+  /** A player's connection (the worker has checked the upgrade and the origin). */
+  override async fetch(): Promise<Response> {
+    const state = this.state ?? (await this.firstState());
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify(liveMessage(state, Date.now())));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** A new shard asks the reader; a change published meanwhile is newer and wins. */
+  private async firstState(): Promise<StationState> {
+    const reader = this.env.STATION_READER.getByName(readerOfShard(this.ctx.id.name));
+    const snapshot = await reader.snapshot();
+    const published = this.state as StationState | undefined;
+    if (published && published.version >= snapshot.version) return published;
+    this.state = snapshot;
+    return snapshot;
+  }
+
+  /** A change from the station reader: kept, then sent to every player here. */
+  async publish(state: StationState): Promise<number> {
+    if (this.state && state.version <= this.state.version && state.source === this.state.source) return 0;
+    this.state = state;
+    await this.ctx.storage.put(stateKey, state);
+    const message = JSON.stringify(liveMessage(state, Date.now()));
+    let sent = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(message);
+        sent++;
+      } catch {
+        // Closing or closed: its close handler tidies up.
+      }
+    }
+    return sent;
+  }
+
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const size = typeof message === "string" ? message.length : message.byteLength;
+    if (size > maxClientMessageBytes) socket.close(1009, "Players only send ping");
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    try {
+      socket.close(1011, "Connection error");
+    } catch {
+      // Already closed.
+    }
+  }
+}

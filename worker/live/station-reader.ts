@@ -1,0 +1,165 @@
+// The one reader of the radio host for the whole world (one Durable Object per station):
+// an alarm reads the host every LIVE_POLL_SECONDS, keeps the state in its storage, records a
+// track_history row when the track changes, and hands every change to the live shards that
+// hold the players' connections. ADR 009.
+import { DurableObject } from "cloudflare:workers";
+import { getConfig } from "../lib/config";
+import { appendIfChanged, latestRecordedTrack } from "../lib/history";
+import { shardName, stationReaderName } from "./names";
+import {
+  advance,
+  coldState,
+  isRecordable,
+  observeStation,
+  type StationState,
+  sourceOf,
+} from "./station-state";
+
+const stateKey = "state";
+/** A change of the listener count alone is pushed at most this often; tracks go at once. */
+export const countPushIntervalMs = 10_000;
+/** After a configuration error, try again this much later. */
+const retryAfterConfigErrorMs = 30_000;
+
+export type ReaderStatus = {
+  version: number;
+  /** Upstream reads in the last 60 s: depends on the poll interval, never on the audience. */
+  readsLastMinute: number;
+  lastReadAt: number | null;
+  lastReadOk: boolean | null;
+};
+
+export class StationReader extends DurableObject<Env> {
+  private state: StationState | undefined;
+  private polling: Promise<StationState> | undefined;
+  private queued: Promise<StationState> | undefined;
+  private readTimes: number[] = [];
+  private lastReadOk: boolean | null = null;
+  private lastPushedVersion = 0;
+  private lastPushedAt = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.state = await ctx.storage.get<StationState>(stateKey);
+      this.lastPushedVersion = this.state?.version ?? 0;
+    });
+  }
+
+  private get name(): string {
+    return this.ctx.id.name ?? stationReaderName;
+  }
+
+  /** What plays now, from the room's state: never waits on the radio host. */
+  async snapshot(): Promise<StationState> {
+    await this.ensurePolling();
+    const source = sourceOf(getConfig(this.env));
+    return this.state?.source === source ? this.state : this.coldState(source);
+  }
+
+  private async coldState(source: string): Promise<StationState> {
+    let recorded = null;
+    try {
+      recorded = await latestRecordedTrack(this.env.DB);
+    } catch (err) {
+      console.error("live room: reading the latest recorded track failed", err);
+    }
+    // Versions keep rising across a change of source, so shards and players take the new state.
+    return { ...coldState(source, recorded, Date.now()), version: this.state?.version ?? 0 };
+  }
+
+  /** Starts the polling alarm when none is set (after a first request, or from the cron). */
+  async ensurePolling(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  async status(): Promise<ReaderStatus> {
+    const now = Date.now();
+    this.readTimes = this.readTimes.filter((t) => t > now - 60_000);
+    return {
+      version: this.state?.version ?? 0,
+      readsLastMinute: this.readTimes.length,
+      lastReadAt: this.readTimes.at(-1) ?? null,
+      lastReadOk: this.lastReadOk,
+    };
+  }
+
+  override async alarm(): Promise<void> {
+    const started = Date.now();
+    let delay: number;
+    try {
+      delay = getConfig(this.env).LIVE_POLL_SECONDS * 1000;
+      await this.pollNow();
+    } catch (err) {
+      console.error("live room: poll failed", err);
+      delay = retryAfterConfigErrorMs;
+    }
+    // Scheduled from the start of this poll, so a slow host does not stretch the period.
+    await this.ctx.storage.setAlarm(Math.max(started + delay, Date.now() + 250));
+  }
+
+  /**
+   * Reads the host and returns the resulting state. The read starts after the call: while one
+   * is under way, callers share the one that follows it (reads never overlap).
+   */
+  pollNow(): Promise<StationState> {
+    if (!this.polling) return this.startPoll();
+    this.queued ??= this.polling
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.startPoll();
+      });
+    return this.queued;
+  }
+
+  private startPoll(): Promise<StationState> {
+    const polling = this.poll().finally(() => {
+      if (this.polling === polling) this.polling = undefined;
+    });
+    this.polling = polling;
+    return polling;
+  }
+
+  private async poll(): Promise<StationState> {
+    const config = getConfig(this.env);
+    const source = sourceOf(config);
+    const now = Date.now();
+    this.readTimes.push(now);
+    const observation = await observeStation(config);
+    this.lastReadOk = observation.current !== null;
+    const previous = this.state?.source === source ? this.state : await this.coldState(source);
+    const step = advance(previous, observation, now);
+    const state = step.state;
+    // A track the host reported after one it reported before: a change the room saw happen.
+    // (The first read after a cold start is not: the cron records that track.)
+    if (step.trackChanged && previous.readAt !== null && isRecordable(state.current)) {
+      try {
+        state.played = await appendIfChanged(this.env.DB, state.current, now);
+      } catch (err) {
+        console.error("live room: recording the track failed (the cron records it later)", err);
+      }
+    }
+    if (step.changed || previous !== this.state) {
+      this.state = state;
+      await this.ctx.storage.put(stateKey, state);
+    }
+    const due = state.version > this.lastPushedVersion;
+    const countWaits = step.countOnly && now - this.lastPushedAt < countPushIntervalMs;
+    if (due && !countWaits) await this.publish(state, config.LIVE_SHARDS);
+    return state;
+  }
+
+  private async publish(state: StationState, shards: number): Promise<void> {
+    this.lastPushedVersion = state.version;
+    this.lastPushedAt = Date.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: shards }, (_, i) =>
+        this.env.LIVE_SHARD.getByName(shardName(this.name, i)).publish(state),
+      ),
+    );
+    for (const result of results) {
+      if (result.status === "rejected") console.error("live room: a shard missed a change", result.reason);
+    }
+  }
+}

@@ -1,0 +1,146 @@
+// The live room's state and how one read of the radio host changes it. Pure apart from
+// `observeStation` (which reads the host), so every rule here is unit-tested directly.
+import type { LiveMessage, Track, TrackHistoryItem } from "../../schema/api";
+import { fallbackTrack } from "../../schema/station";
+import type { Config } from "../lib/config";
+import { readAzuraCast } from "../lib/radio/azuracast";
+import { readIcecast } from "../lib/radio/icecast";
+import { currentTrackSource, isFallbackTrack, trackKey } from "../lib/radio/index";
+import { readNextTrackWidget } from "../lib/radio/next-track-widget";
+
+export type StationState = {
+  /** Increases by one with every change; clients and shards drop anything older than they have. */
+  version: number;
+  /** The upstream this state was read from; a configuration change starts afresh. */
+  source: string;
+  current: Track;
+  next: Track | null;
+  /** The host's listener count, null when it reports none or does not answer. */
+  listeners: number | null;
+  /** When the room first saw the current track (ms since the epoch). */
+  changedAt: number;
+  /** When the host last answered (ms), null when it never did. */
+  readAt: number | null;
+  /** The track_history row recorded for the current track, when the room recorded one. */
+  played: TrackHistoryItem | null;
+};
+
+/** One read of the host: `current` is null when it failed; `next` undefined when its read failed. */
+export type Observation = {
+  current: Track | null;
+  next: Track | null | undefined;
+  listeners: number | null;
+};
+
+/** Never throws: a failed read is reported in the observation, with the reason logged. */
+export async function observeStation(config: Config): Promise<Observation> {
+  if (config.RADIO_SOURCE === "azuracast") {
+    // One read gives both: AzuraCast's playing_next stands in when no widget is configured.
+    const [host, widget] = await Promise.all([
+      readAzuraCast(config.RADIO_METADATA_URL).catch(logFailure("now playing")),
+      config.NEXT_TRACK_URL
+        ? readNextTrackWidget(config.NEXT_TRACK_URL).catch(logFailure("next track"))
+        : Promise.resolve(undefined),
+    ]);
+    const next = config.NEXT_TRACK_URL ? widget : host ? host.next : undefined;
+    if (!host) return { current: null, next, listeners: null };
+    const { listeners, ...current } = host.current;
+    return { current, next, listeners: listeners ?? null };
+  }
+  const [now, next] = await Promise.all([
+    readIcecast(config.RADIO_METADATA_URL, config.RADIO_MOUNT).catch(logFailure("now playing")),
+    config.NEXT_TRACK_URL
+      ? readNextTrackWidget(config.NEXT_TRACK_URL).catch(logFailure("next track"))
+      : Promise.resolve(null),
+  ]);
+  if (!now) return { current: null, next, listeners: null };
+  const { listeners, ...current } = now;
+  return { current, next, listeners: listeners ?? null };
+}
+
+function logFailure(what: string) {
+  return (err: unknown): undefined => {
+    console.warn(`live room: ${what} unavailable: ${String(err)}`);
+    return undefined;
+  };
+}
+
+/** Before the host ever answered: the newest recorded track, else the station's fallback track. */
+export function coldState(source: string, recorded: Track | null, now: number): StationState {
+  return {
+    version: 0,
+    source,
+    current: recorded ?? { ...fallbackTrack, album: null, artwork: null },
+    next: null,
+    listeners: null,
+    changedAt: now,
+    readAt: null,
+    played: null,
+  };
+}
+
+const sameTrack = (a: Track | null, b: Track | null) =>
+  a === null || b === null ? a === b : trackKey(a) === trackKey(b);
+
+export type Advance = {
+  state: StationState;
+  /** The current track differs from the one before (a new track_history row is due). */
+  trackChanged: boolean;
+  /** Something listeners see differs: the track, the next track, or the listener count. */
+  changed: boolean;
+  /** Only the listener count differs. */
+  countOnly: boolean;
+};
+
+/**
+ * The state after one observation. A failed read keeps the last known track and next track
+ * and reports no listener count; a failed next-track read keeps the last next track unless the
+ * current track changed (the old "next" is then most likely what plays now).
+ */
+export function advance(previous: StationState, observation: Observation, now: number): Advance {
+  const current = observation.current ?? previous.current;
+  const trackChanged = observation.current !== null && !sameTrack(previous.current, observation.current);
+  const next = observation.next !== undefined ? observation.next : trackChanged ? null : previous.next;
+  const listeners = observation.current === null ? null : observation.listeners;
+  const nextChanged = !sameTrack(previous.next, next);
+  const countChanged = previous.listeners !== listeners;
+  const changed = trackChanged || nextChanged || countChanged;
+  return {
+    state: {
+      version: previous.version + (changed ? 1 : 0),
+      source: previous.source,
+      current,
+      next,
+      listeners,
+      changedAt: trackChanged ? now : previous.changedAt,
+      readAt: observation.current === null ? previous.readAt : now,
+      played: trackChanged ? null : previous.played,
+    },
+    trackChanged,
+    changed,
+    countOnly: changed && !trackChanged && !nextChanged,
+  };
+}
+
+/** Whether the track is worth a history row (never the fallback or an empty title). */
+export function isRecordable(track: Track): boolean {
+  return track.title.trim() !== "" && !isFallbackTrack(track);
+}
+
+export function sourceOf(config: Config): string {
+  return `${currentTrackSource(config)}|next:${config.NEXT_TRACK_URL ?? ""}`;
+}
+
+/** The message every connected player receives. */
+export function liveMessage(state: StationState, sentAt: number): LiveMessage {
+  return {
+    type: "now-playing",
+    version: state.version,
+    current: state.current,
+    next: state.next,
+    listeners: state.listeners,
+    at: state.changedAt,
+    sentAt,
+    played: state.played,
+  };
+}
