@@ -292,8 +292,17 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     );
   }
 
-  /** Moves to the next title; resolves once Icecast's status reports it on every mount on air. */
-  async function rotate(): Promise<void> {
+  /**
+   * Moves to the next title; resolves once Icecast's status reports it on every mount on air.
+   * Rotations run one at a time, so the timer's and a /rotate call's updates never cross.
+   */
+  let rotating: Promise<void> = Promise.resolve();
+  function rotate(): Promise<void> {
+    rotating = rotating.catch(() => {}).then(rotateNow);
+    return rotating;
+  }
+
+  async function rotateNow(): Promise<void> {
     position += 1;
     const live = Object.values(feeds).filter((f) => f.process);
     await Promise.all(live.map(setTitle));

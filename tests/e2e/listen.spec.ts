@@ -37,7 +37,7 @@ describe("a listener on the home page", () => {
     await player(page).getByRole("button", { name: "Pause" }).waitFor();
   });
 
-  it("sees the station's current title on the Now Playing card within 35 s of a title change", async () => {
+  it("sees the station's new title on the Now Playing card within 5 s of a title change, while playing", async () => {
     const { page } = browser;
     await startListening(page);
     const card = page.getByRole("region", { name: "Now Playing" });
@@ -48,8 +48,10 @@ describe("a listener on the home page", () => {
       }
       return undefined;
     };
-    await expect.poll(shownTitle, { timeout: 10_000 }).toBeDefined();
-    const before = (await shownTitle()) as string;
+    // Kept from the poll itself: the card may change between two reads.
+    let before: string | undefined;
+    await expect.poll(async () => (before = await shownTitle()), { timeout: 10_000 }).toBeDefined();
+    if (!before) throw new Error("the card shows no playlist title");
 
     const changedAt = Date.now();
     const rotated = (await stationHelper.rotate()).current.title;
@@ -58,7 +60,7 @@ describe("a listener on the home page", () => {
     // title: any title on air since the change counts, the one before it does not.
     const onAirSinceChange = new Set([rotated]);
     let shown: string | undefined;
-    while (!shown && Date.now() - changedAt < 35_000) {
+    while (!shown && Date.now() - changedAt < 5000) {
       onAirSinceChange.add((await stationHelper.status()).current.title);
       for (const title of onAirSinceChange) {
         if (await card.getByText(title, { exact: true }).isVisible()) shown = title;
@@ -67,7 +69,7 @@ describe("a listener on the home page", () => {
     }
     expect(
       shown,
-      `35 s after the change to "${rotated}" the card shows none of ${[...onAirSinceChange].join(", ")}`,
+      `5 s after the change to "${rotated}" the card shows none of ${[...onAirSinceChange].join(", ")}`,
     ).toBeDefined();
     expect(await card.getByText(before, { exact: true }).count()).toBe(0);
     const artist = playlist.find((track) => track.title === shown)?.artist ?? "";

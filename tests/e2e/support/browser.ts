@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { chromiumFlags, chromiumPath } from "../../../dev/chromium.ts";
-import { root } from "./site.ts";
+import { root } from "../../../dev/local-site.ts";
 
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {

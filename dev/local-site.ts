@@ -1,17 +1,13 @@
 // Starts what `npm start` starts, on free ports and a throw-away state directory: the local
-// Icecast station and `wrangler dev` serving the built SPA with local D1, KV and R2.
+// Icecast station and `wrangler dev` serving the built SPA with local D1, KV and R2. Used by
+// the end-to-end tests and the live benchmark.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import {
-  installHint,
-  missingStationTools,
-  type RunningStation,
-  startStation,
-} from "../../../dev/station/station.ts";
+import { installHint, missingStationTools, type RunningStation, startStation } from "./station/station.ts";
 
-export const root = resolve(import.meta.dirname, "../../..");
+export const root = resolve(import.meta.dirname, "..");
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -45,7 +41,8 @@ export type RunningSite = {
   stop: () => Promise<void>;
 };
 
-export async function startSite(): Promise<RunningSite> {
+/** `rotateSeconds`: how often the station changes its title by itself (default 20 s). */
+export async function startSite(options: { rotateSeconds?: number } = {}): Promise<RunningSite> {
   const missing = missingStationTools();
   if (missing.length > 0)
     throw new Error(
@@ -74,7 +71,11 @@ export async function startSite(): Promise<RunningSite> {
       .replaceAll("127.0.0.1:8001", `127.0.0.1:${helperPort}`),
   );
 
-  const station: RunningStation = await startStation({ envFile, log: () => {} });
+  const station: RunningStation = await startStation({
+    envFile,
+    log: () => {},
+    ...(options.rotateSeconds ? { rotateSeconds: options.rotateSeconds } : {}),
+  });
   const wranglerBin = join(root, "node_modules/.bin/wrangler");
   try {
     execFileSync(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
