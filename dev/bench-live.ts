@@ -1,4 +1,4 @@
-// `npm run bench:live [-- --clients N --rotations R]`: a benchmark of live now playing, not a
+// `npm run bench:live [-- --clients N --rotations R --shards S]`: a benchmark of live now playing, not a
 // test (it never fails on the figures). Starts the local site and station (on free ports, fresh
 // state), opens N WebSocket clients to /api/radio/live from Node (default 2,000), rotates the
 // station's title R times (default 10), and prints the delay from each rotation to each
@@ -11,6 +11,7 @@ const { values } = parseArgs({
   options: {
     clients: { type: "string", default: "2000" },
     rotations: { type: "string", default: "10" },
+    shards: { type: "string", default: "1" },
   },
 });
 const clientCount = Number(values.clients);
@@ -27,21 +28,24 @@ function percentile(sorted: number[], p: number): number {
 
 function openClient(url: string): Promise<Client> {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no first message within 30 s")), 30_000);
     const socket = new WebSocket(url);
     const client: Client = { socket, receivedAt: new Map() };
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as { current?: { title?: string } };
       const title = message.current?.title;
       if (title && !client.receivedAt.has(title)) client.receivedAt.set(title, Date.now());
+      clearTimeout(timer);
       resolve(client);
     };
-    socket.onerror = () => reject(new Error("a client could not connect"));
+    socket.onerror = (event) =>
+      reject(new Error(`a client could not connect: ${(event as ErrorEvent).message ?? "error"}`));
   });
 }
 
 async function main() {
   console.log(`bench:live: starting the local site (station rotates only when told) ...`);
-  const site = await startSite({ rotateSeconds: 24 * 60 * 60 });
+  const site = await startSite({ rotateSeconds: 24 * 60 * 60, vars: { LIVE_SHARDS: values.shards } });
   const liveUrl = `${site.baseUrl.replace(/^http/, "ws")}/api/radio/live`;
   const helper = site.stationHelperUrl;
   const upstreamReads = async () =>
@@ -55,7 +59,13 @@ async function main() {
     const clients: Client[] = [];
     for (let i = 0; i < clientCount; i += connectBatch) {
       const batch = Math.min(connectBatch, clientCount - i);
-      clients.push(...(await Promise.all(Array.from({ length: batch }, () => openClient(liveUrl)))));
+      if (i % 1000 === 0 && i > 0) console.log(`bench:live: ${i} clients connected`);
+      try {
+        clients.push(...(await Promise.all(Array.from({ length: batch }, () => openClient(liveUrl)))));
+      } catch (err) {
+        console.log(`bench:live: connecting stopped after ${clients.length} clients: ${String(err)}`);
+        throw err;
+      }
     }
     console.log(`bench:live: ${clients.length} clients connected in ${Date.now() - connectStarted} ms`);
     const readsBefore = await upstreamReads();
@@ -87,7 +97,9 @@ async function main() {
 
     delays.sort((a, b) => a - b);
     const expected = clients.length * rotations;
-    console.log(`bench:live: N = ${clients.length} clients, ${rotations} rotations (LIVE_POLL_SECONDS 2)`);
+    console.log(
+      `bench:live: N = ${clients.length} clients on ${values.shards} shard(s), ${rotations} rotations (LIVE_POLL_SECONDS 2)`,
+    );
     console.log(
       `  delivery delay, rotate call -> receipt: p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`,
     );

@@ -41,8 +41,13 @@ export type RunningSite = {
   stop: () => Promise<void>;
 };
 
-/** `rotateSeconds`: how often the station changes its title by itself (default 20 s). */
-export async function startSite(options: { rotateSeconds?: number } = {}): Promise<RunningSite> {
+/**
+ * `rotateSeconds`: how often the station changes its title by itself (default 20 s);
+ * `vars`: worker variables that override dev/local.env.
+ */
+export async function startSite(
+  options: { rotateSeconds?: number; vars?: Record<string, string> } = {},
+): Promise<RunningSite> {
   const missing = missingStationTools();
   if (missing.length > 0)
     throw new Error(
@@ -68,7 +73,8 @@ export async function startSite(options: { rotateSeconds?: number } = {}): Promi
     localEnv
       .replaceAll("http://localhost:8787", baseUrl)
       .replaceAll("127.0.0.1:8000", `127.0.0.1:${icecastPort}`)
-      .replaceAll("127.0.0.1:8001", `127.0.0.1:${helperPort}`),
+      .replaceAll("127.0.0.1:8001", `127.0.0.1:${helperPort}`)
+      .concat(...Object.entries(options.vars ?? {}).map(([name, value]) => `\n${name}=${value}\n`)),
   );
 
   const station: RunningStation = await startStation({
