@@ -21,6 +21,13 @@ async function openLiveHome(page: Page): Promise<WebSocket> {
   return firstFrame;
 }
 
+async function cardShowsAnyOf(page: Page, titles: string[]): Promise<boolean> {
+  for (const title of titles) {
+    if (await nowPlayingCard(page).getByText(title, { exact: true }).isVisible()) return true;
+  }
+  return false;
+}
+
 /** Resolves with the ms from `since` until the card shows one of `titles` (and its artist). */
 async function cardShowsOneOf(page: Page, titles: () => Set<string>, since: number, timeout: number) {
   const card = nowPlayingCard(page);
@@ -75,14 +82,24 @@ describe("live now playing on the home page", () => {
     const { page } = browser;
     await page.clock.install();
     // A proxy that refuses WebSockets: every attempt is closed before it reaches the site.
-    await page.routeWebSocket(/\/api\/radio\/live$/, (socket) => socket.close({ code: 1006 }));
+    let liveAttempts = 0;
+    await page.routeWebSocket(/\/api\/radio\/live$/, (socket) => {
+      liveAttempts++;
+      socket.close({ code: 1006 });
+    });
     await page.goto("/");
-    const card = nowPlayingCard(page);
-    const before = (await stationHelper.status()).current.title;
-    await card
-      .getByText(before, { exact: true })
-      .waitFor({ timeout: 10_000 })
-      .catch(() => {});
+    // The page load's own fetch has landed (the card shows a station title) before the change.
+    await expect
+      .poll(
+        () =>
+          cardShowsAnyOf(
+            page,
+            playlist.map((t) => t.title),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(liveAttempts).toBeGreaterThan(0);
     const since = Date.now();
     const rotated = (await stationHelper.rotate()).current.title;
     const onAir = new Set([rotated]);
@@ -92,9 +109,7 @@ describe("live now playing on the home page", () => {
       await page.clock.fastForward(30_000);
       onAir.add((await stationHelper.status()).current.title);
       await page.waitForTimeout(1000);
-      for (const title of onAir) {
-        if (await card.getByText(title, { exact: true }).isVisible()) shown = true;
-      }
+      shown = await cardShowsAnyOf(page, [...onAir]);
     }
     expect(shown, `the card never showed ${[...onAir].join(", ")} by polling`).toBe(true);
   }, 60_000);

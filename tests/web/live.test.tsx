@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LiveMessage } from "../../schema/api";
 import { LiveUpdates } from "../../web/features/live";
 import { parseLiveMessage, retryDelayMs } from "../../web/features/live/connection";
-import { liveMaxRetryMs } from "../../web/lib/constants";
+import { liveMaxRetryMs, liveRetryWindowMs } from "../../web/lib/constants";
 import { useTrackHistory } from "../../web/lib/queries/history";
 import { useNextTrack, useNowPlaying } from "../../web/lib/queries/radio";
-import { aTrack, mockApi, renderWithProviders } from "./player/helpers";
+import { aTrack, mockApi, renderWithProviders, setVisibility } from "./player/helpers";
 import { FakeWebSocket } from "./support/fake-websocket";
 
 let version = 0;
@@ -145,22 +145,37 @@ describe("the live connection", () => {
     await shows(/^now: After restart/);
   });
 
-  it("pings every 25 s, and gives up on a connection that stops answering", async () => {
+  it("pings every 25 s, and drops a silent connection at once: polling and a new socket take over", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
-    renderLive();
+    const { nowPlayingCalls } = renderLive();
+    await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
     const socket = await openSocket();
     await act(() => vi.advanceTimersByTimeAsync(25_000));
     expect(socket.sent).toEqual(["ping"]);
     act(() => socket.serverSend("pong"));
+    // The next ping gets no pong: 10 s later the app stops trusting the socket (which, over a
+    // dead network, never reports its close).
     await act(() => vi.advanceTimersByTimeAsync(25_000 + 10_000));
-    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+    expect(socket.closedWith).toEqual({ code: 4000, reason: "No pong" });
+    await act(() => vi.advanceTimersByTimeAsync(liveRetryWindowMs));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(nowPlayingCalls()).toBe(2);
+  });
+
+  it("pings at once when the tab is shown again", async () => {
+    renderLive();
+    const socket = await openSocket();
+    act(() => setVisibility("hidden"));
+    act(() => setVisibility("visible"));
+    expect(socket.sent).toEqual(["ping"]);
   });
 
   it("closes its socket when the app unmounts", async () => {
     const { unmount } = renderLive();
     const socket = await openSocket();
     unmount();
-    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+    expect(socket.closedWith).toEqual({ code: 1000, reason: "Leaving" });
   });
 });
 

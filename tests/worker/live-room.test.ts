@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type LiveMessage, liveMessage as liveMessageSchema } from "../../schema/api";
 import { fallbackTrack } from "../../schema/station";
 import { getConfig } from "../../worker/lib/config";
-import type { LiveShard, StationReader } from "../../worker/live";
+import { currentStation, type LiveShard, type StationReader } from "../../worker/live";
 import { readerOfShard, shardName } from "../../worker/live/names";
 import { observeStation } from "../../worker/live/station-state";
 
@@ -29,8 +29,8 @@ const azuracast = (mode: string, query = "") => ({
 /** A reader of its own for one test: the same class as production's "station", another name. */
 const freshReader = () => env.STATION_READER.getByName(`test-${crypto.randomUUID()}`);
 
-/** Runs `fn` with the reader reading another host (its configuration swapped in place). */
-const withHost = (reader: DurableObjectStub<StationReader>, bindings: Record<string, string>) =>
+/** Swaps the reader's bindings in place: another radio host, shard count or shard namespace. */
+const withHost = (reader: DurableObjectStub<StationReader>, bindings: Record<string, unknown>) =>
   runInDurableObject(reader, (instance: StationReader) => {
     Reflect.set(instance, "env", { ...env, ...bindings });
   });
@@ -46,6 +46,17 @@ const historyRows = async () =>
 
 beforeEach(async () => {
   await env.DB.prepare("delete from track_history").run();
+});
+
+describe("the spec's calls when the live room does not answer", () => {
+  it("answer the newest recorded track, else the fallback track, not an error", async () => {
+    const broken = {
+      ...env,
+      STATION_READER: { getByName: () => ({ snapshot: () => Promise.reject(new Error("overloaded")) }) },
+    } as unknown as Env;
+    const state = await currentStation(broken, getConfig(env));
+    expect(state.current).toEqual({ ...fallbackTrack, album: null, artwork: null });
+  });
 });
 
 describe("reading the radio host", () => {
@@ -200,6 +211,41 @@ describe("the station reader", () => {
     expect((await reader.pollNow()).version).toBe(before.version);
   });
 
+  it("keeps its reading's time fresh when nothing changes (the cron trusts a fresh reading)", async () => {
+    const reader = freshReader();
+    const first = await reader.pollNow();
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await reader.pollNow();
+    expect(second.version).toBe(first.version);
+    expect(second.readAt).toBeGreaterThan(first.readAt ?? Number.POSITIVE_INFINITY);
+    expect((await reader.snapshot()).readAt).toBe(second.readAt);
+  });
+
+  it("counts a change of radio host as a change, so players take the new host's state", async () => {
+    const reader = freshReader();
+    const before = await reader.pollNow();
+    await withHost(reader, azuracast("ok", "&title=New%20Host"));
+    const after = await reader.pollNow();
+    expect(after.current.title).toBe("New Host");
+    expect(after.version).toBeGreaterThan(before.version);
+  });
+
+  it("hands a change again to every shard on the next poll when one missed it", async () => {
+    const name = `test-${crypto.randomUUID()}`;
+    const reader = env.STATION_READER.getByName(name);
+    await reader.pollNow();
+    const shard = env.LIVE_SHARD.getByName(shardName(name, 0));
+    const overloaded = { getByName: () => ({ publish: () => Promise.reject(new Error("overloaded")) }) };
+    await withHost(reader, { LIVE_SHARD: overloaded });
+    const rotated = await rotateStation();
+    const missed = await reader.pollNow();
+    expect(missed.current.title).toBe(rotated.current.title);
+    await withHost(reader, {});
+    await reader.pollNow();
+    const state = await runInDurableObject(shard, (_, ctx) => ctx.storage.get<{ version: number }>("state"));
+    expect(state?.version).toBe(missed.version);
+  });
+
   it("reads the host at the poll interval, never once more for however many requests", async () => {
     const reader = freshReader();
     await reader.pollNow();
@@ -266,6 +312,16 @@ describe("the live shards", () => {
     expect(await shard.publish(published)).toBe(1);
     expect(await next).toMatchObject({ version: state.version + 1, listeners: 999 });
     socket.close();
+  });
+
+  it("close a socket that sends anything but ping", async () => {
+    const shard = env.LIVE_SHARD.getByName(`test-${crypto.randomUUID()}`);
+    const { socket } = await connect(shard);
+    const closed = new Promise<number>((resolve) =>
+      socket.addEventListener("close", (event) => resolve(event.code), { once: true }),
+    );
+    socket.send("hello");
+    expect(await closed).toBe(1008);
   });
 
   it("drop a publication older than what they hold", async () => {

@@ -2,9 +2,10 @@
 // the shards that hold the players' connections.
 import type { Track } from "../../schema/api";
 import type { Config } from "../lib/config";
+import { latestRecordedTrack } from "../lib/history";
 import { readCurrentTrack } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
-import { type StationState, sourceOf } from "./station-state";
+import { coldState, type StationState, sourceOf } from "./station-state";
 
 export { LiveShard } from "./live-shard";
 export { StationReader } from "./station-reader";
@@ -24,19 +25,26 @@ export function randomLiveShard(env: Env, config: Config) {
 /**
  * The room's state for the spec's HTTP calls. Within one isolate the reader is asked at most
  * once a second, and concurrent requests share one call, so a burst of requests never
- * becomes a burst at the one reader.
+ * becomes a burst at the one reader. Never throws: when the room does not answer, the last
+ * state this isolate had, else the newest recorded track, else the fallback track.
  */
 const snapshotTtlMs = 1000;
 let cached: { state: StationState; at: number } | undefined;
 let inFlight: Promise<StationState> | undefined;
 
-export function currentStation(env: Env): Promise<StationState> {
+export function currentStation(env: Env, config: Config): Promise<StationState> {
   if (cached && Date.now() - cached.at < snapshotTtlMs) return Promise.resolve(cached.state);
   inFlight ??= stationReader(env)
     .snapshot()
     .then((state) => {
       cached = { state, at: Date.now() };
       return state;
+    })
+    .catch(async (err: unknown) => {
+      console.error(`the live room did not answer: ${String(err)}`);
+      if (cached) return cached.state;
+      const recorded = await latestRecordedTrack(env.DB).catch(() => null);
+      return coldState(sourceOf(config), recorded, Date.now());
     })
     .finally(() => {
       inFlight = undefined;

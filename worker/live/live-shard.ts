@@ -6,8 +6,6 @@ import { readerOfShard } from "./names";
 import { liveMessage, type StationState } from "./station-state";
 
 const stateKey = "state";
-/** Players send only "ping" (answered by the runtime); anything else larger than this is abuse. */
-const maxClientMessageBytes = 64;
 
 export class LiveShard extends DurableObject<Env> {
   private state: StationState | undefined;
@@ -29,14 +27,15 @@ export class LiveShard extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** A new shard asks the reader; a change published meanwhile is newer and wins. */
+  /**
+   * A new shard asks its reader. The answer counts as a publication (kept, and sent to any
+   * socket accepted meanwhile), so the reader's own publish of that version changes nothing.
+   */
   private async firstState(): Promise<StationState> {
     const reader = this.env.STATION_READER.getByName(readerOfShard(this.ctx.id.name));
     const snapshot = await reader.snapshot();
-    const published = this.state as StationState | undefined;
-    if (published && published.version >= snapshot.version) return published;
-    this.state = snapshot;
-    return snapshot;
+    await this.publish(snapshot);
+    return this.state ?? snapshot;
   }
 
   /** A change from the station reader: kept, then sent to every player here. */
@@ -57,9 +56,9 @@ export class LiveShard extends DurableObject<Env> {
     return sent;
   }
 
-  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const size = typeof message === "string" ? message.length : message.byteLength;
-    if (size > maxClientMessageBytes) socket.close(1009, "Players only send ping");
+  /** Players send only "ping", which the runtime answers without waking the object. */
+  override async webSocketMessage(socket: WebSocket): Promise<void> {
+    socket.close(1008, "Players only send ping");
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {

@@ -37,12 +37,15 @@ export class StationReader extends DurableObject<Env> {
   private lastReadOk: boolean | null = null;
   private lastPushedVersion = 0;
   private lastPushedAt = 0;
+  /** Whether all that changed since the last complete push is the listener count. */
+  private unpushedCountOnly = true;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       this.state = await ctx.storage.get<StationState>(stateKey);
-      this.lastPushedVersion = this.state?.version ?? 0;
+      // Not known to have reached every shard: the first poll after a restart publishes it again.
+      this.lastPushedVersion = 0;
     });
   }
 
@@ -64,8 +67,10 @@ export class StationReader extends DurableObject<Env> {
     } catch (err) {
       console.error("live room: reading the latest recorded track failed", err);
     }
-    // Versions keep rising across a change of source, so shards and players take the new state.
-    return { ...coldState(source, recorded, Date.now()), version: this.state?.version ?? 0 };
+    // Versions keep rising across a change of source (itself a change), so shards and players
+    // take the new state.
+    const version = this.state ? this.state.version + 1 : 0;
+    return { ...coldState(source, recorded, Date.now()), version };
   }
 
   /** Starts the polling alarm when none is set (after a first request, or from the cron). */
@@ -125,6 +130,7 @@ export class StationReader extends DurableObject<Env> {
     const config = getConfig(this.env);
     const source = sourceOf(config);
     const now = Date.now();
+    this.readTimes = this.readTimes.filter((t) => t > now - 60_000);
     this.readTimes.push(now);
     const observation = await observeStation(config);
     this.lastReadOk = observation.current !== null;
@@ -140,26 +146,33 @@ export class StationReader extends DurableObject<Env> {
         console.error("live room: recording the track failed (the cron records it later)", err);
       }
     }
-    if (step.changed || previous !== this.state) {
-      this.state = state;
-      await this.ctx.storage.put(stateKey, state);
-    }
+    // Stored only when something changed; in memory always, so readAt says the room is alive.
+    const store = previous !== this.state || step.changed;
+    this.state = state;
+    if (store) await this.ctx.storage.put(stateKey, state);
+    // Track and next-track changes go at once (and again on the next poll if a shard missed
+    // them); when all that is unpushed is the count, it waits for countPushIntervalMs.
+    if (step.changed && !step.countOnly) this.unpushedCountOnly = false;
     const due = state.version > this.lastPushedVersion;
-    const countWaits = step.countOnly && now - this.lastPushedAt < countPushIntervalMs;
-    if (due && !countWaits) await this.publish(state, config.LIVE_SHARDS);
+    if (due && !(this.unpushedCountOnly && now - this.lastPushedAt < countPushIntervalMs)) {
+      await this.publish(state, config.LIVE_SHARDS);
+    }
     return state;
   }
 
+  /** Hands the state to every shard; when one fails, all get it again on the next poll. */
   private async publish(state: StationState, shards: number): Promise<void> {
-    this.lastPushedVersion = state.version;
-    this.lastPushedAt = Date.now();
     const results = await Promise.allSettled(
       Array.from({ length: shards }, (_, i) =>
         this.env.LIVE_SHARD.getByName(shardName(this.name, i)).publish(state),
       ),
     );
-    for (const result of results) {
-      if (result.status === "rejected") console.error("live room: a shard missed a change", result.reason);
-    }
+    const failed = results.filter((result) => result.status === "rejected");
+    for (const result of failed) console.error("live room: a shard missed a change", result.reason);
+    // Shards drop a version they already hold, so sending it again to all is harmless.
+    if (failed.length > 0) return;
+    this.lastPushedVersion = Math.max(this.lastPushedVersion, state.version);
+    this.lastPushedAt = Date.now();
+    this.unpushedCountOnly = true;
   }
 }

@@ -19,12 +19,12 @@ const trackOf = (track: Track): Track => ({
 export const radio = new Hono<AppEnv>()
   // Both answer from the live room's state: no listener's request ever waits on the radio host.
   .get("/now-playing", async (c) => {
-    const state = await currentStation(c.env);
+    const state = await currentStation(c.env, getConfig(c.env));
     const body: NowPlaying = { ...trackOf(state.current), listeners: state.listeners };
     return c.json(body, 200, { "Cache-Control": cacheControl });
   })
   .get("/next-track", async (c) => {
-    const state = await currentStation(c.env);
+    const state = await currentStation(c.env, getConfig(c.env));
     const body: NextTrack = state.next ? trackOf(state.next) : null;
     return c.json(body, 200, { "Cache-Control": cacheControl });
   })

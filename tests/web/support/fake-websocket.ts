@@ -31,10 +31,14 @@ export class FakeWebSocket {
     this.sent.push(data);
   }
 
+  /** As over a dead network: the socket is closing, and no close event comes until the server's. */
   close(code = 1000, reason = "") {
-    if (this.readyState === FakeWebSocket.CLOSED) return;
-    this.serverClose(code, reason);
+    if (this.readyState >= FakeWebSocket.CLOSING) return;
+    this.readyState = FakeWebSocket.CLOSING;
+    this.closedWith = { code, reason };
   }
+
+  closedWith: { code: number; reason: string } | undefined;
 
   // The server's side.
   serverOpen() {

@@ -55,13 +55,38 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
   const clearTimers = () => {
     clearInterval(pingTimer);
     clearTimeout(pongTimer);
+    pongTimer = undefined;
   };
 
-  const scheduleRetry = () => {
+  /** The connection is gone (closed, or silent): polling takes over until a new one opens. */
+  const lost = (ws: WebSocket) => {
+    if (socket !== ws) return;
+    socket = undefined;
+    clearTimers();
+    ws.onopen = null;
+    ws.onmessage = null;
+    ws.onclose = null;
+    handlers.onOpenChange(false);
     if (stopped) return;
     retryTimer = setTimeout(open, retryDelayMs(attempt));
     attempt++;
   };
+
+  const ping = (ws: WebSocket) => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    ws.send("ping");
+    pongTimer ??= setTimeout(() => {
+      // A dead network would take the browser long to notice: give up on it now.
+      lost(ws);
+      ws.close(4000, "No pong");
+    }, livePongTimeoutMs);
+  };
+
+  // A phone waking up (the tab shown again) checks its connection at once.
+  const onVisibilityChange = () => {
+    if (document.visibilityState === "visible" && socket) ping(socket);
+  };
+  document.addEventListener("visibilitychange", onVisibilityChange);
 
   function open() {
     let first = true;
@@ -70,10 +95,7 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
     ws.onopen = () => {
       attempt = 0;
       handlers.onOpenChange(true);
-      pingTimer = setInterval(() => {
-        ws.send("ping");
-        pongTimer ??= setTimeout(() => ws.close(4000, "No pong"), livePongTimeoutMs);
-      }, livePingIntervalMs);
+      pingTimer = setInterval(() => ping(ws), livePingIntervalMs);
     };
     ws.onmessage = (event) => {
       if (event.data === "pong") {
@@ -86,20 +108,18 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
       handlers.onMessage(message, first);
       first = false;
     };
-    ws.onclose = () => {
-      clearTimers();
-      pongTimer = undefined;
-      if (socket === ws) socket = undefined;
-      handlers.onOpenChange(false);
-      scheduleRetry();
-    };
+    ws.onclose = () => lost(ws);
   }
 
   open();
   return () => {
     stopped = true;
     clearTimeout(retryTimer);
-    clearTimers();
-    socket?.close(1000, "Leaving");
+    document.removeEventListener("visibilitychange", onVisibilityChange);
+    const ws = socket;
+    if (ws) {
+      lost(ws);
+      ws.close(1000, "Leaving");
+    }
   };
 }
