@@ -1,5 +1,6 @@
 // The Hono app: middleware in a fixed order, routes under /api, JSON errors, static assets.
 import { Hono } from "hono";
+import { except } from "hono/combine";
 import { HTTPException } from "hono/http-exception";
 import type { CurrentUser } from "../schema/api";
 import { type Config, ConfigError, getConfig } from "./lib/config";
@@ -55,7 +56,8 @@ export const app = new Hono<AppEnv>()
     c.res = res;
   })
   .use("/api/*", requestGuards)
-  .use("/api/*", loadUser)
+  // The radio calls and the live connection never need the user: no session read for them.
+  .use("/api/*", except("/api/radio/*", loadUser))
   .route("/api", api)
   .all("/api/*", (c) => jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`))
   .route("/images", images)

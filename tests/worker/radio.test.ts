@@ -45,6 +45,20 @@ describe("GET /api/radio/now-playing", () => {
   });
 });
 
+describe("the radio calls", () => {
+  it("never read the session: a listener's cookie costs them no database read", async () => {
+    const withCookie = { headers: { Cookie: "lr_session=not-a-session" } };
+    for (const path of ["/api/radio/now-playing", "/api/radio/next-track"]) {
+      const res = await request(path, withCookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
+    // Elsewhere the unknown session is read, found missing and cleared.
+    const other = await request("/api/auth/me", withCookie);
+    expect(other.headers.get("set-cookie")).toContain("lr_session=");
+  });
+});
+
 describe("GET /api/radio/next-track", () => {
   it("answers the station's next-track widget as the live room last read it", async () => {
     const before = await stationStatus();
