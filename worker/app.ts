@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { except } from "hono/combine";
 import { HTTPException } from "hono/http-exception";
-import type { CurrentUser } from "../schema/api";
+import type { AppEnv } from "./env";
 import { type Config, ConfigError, getConfig } from "./lib/config";
 import { errorCodeFor, jsonError } from "./lib/http";
 import { requestGuards } from "./lib/request-guards";
@@ -20,8 +20,6 @@ import { sleepTimer } from "./routes/sleep-timer";
 import { stats } from "./routes/stats";
 import { trackHistory } from "./routes/track-history";
 import { upload } from "./routes/upload";
-
-export type AppEnv = { Bindings: Env; Variables: { user: CurrentUser } };
 
 function configOrUndefined(env: Env): Config | undefined {
   try {

@@ -1,7 +1,7 @@
 // Guards every state-changing API request: it must come from this site (CSRF), and a
 // JSON route takes only JSON bodies. Hono's csrf() alone does not cover JSON requests.
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getConfig } from "./config";
 import { jsonError } from "./http";
 

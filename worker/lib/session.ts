@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { adminUserId, type CurrentUser } from "../../schema/api";
 import { sessions, users } from "../../schema/db";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";
 import { jsonError } from "./http";

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { adminLogin, adminUserId, requestLogin } from "../../schema/api";
 import { users } from "../../schema/db";
 import { station } from "../../schema/station";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { type Db, getDb } from "../lib/db";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ClientConfig } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 
 /** What the SPA needs of this deployment: stream URLs per quality and the history widget. */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { contactMessage } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { contactRateLimit, notifyStation, storeContactMessage } from "../lib/contact";
 import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
 import { validate } from "../lib/validate";

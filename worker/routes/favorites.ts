@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { favoriteCreate, favoriteTrackRef, migrateFavorites, ownerId } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import {
   addFavorite,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import pkg from "../../package.json";
 import type { Health } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { stationReader } from "../live";
 

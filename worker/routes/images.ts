@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { jsonError } from "../lib/http";
 import { isImageKey } from "../lib/images";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { adminUserId, normalizeSlug, pageId, pageInput, pagesExport } from "../../schema/api";
 import { station } from "../../schema/station";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { jsonError } from "../lib/http";
 import {

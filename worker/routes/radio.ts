@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { NextTrack, NowPlaying, Track } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { jsonError } from "../lib/http";
 import { isSameOrigin } from "../lib/request-guards";

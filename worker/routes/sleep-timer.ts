@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { anonymousSessionId, sleepTimerStart } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { cancelSleepTimer, readSleepTimer, startSleepTimer } from "../lib/sleep-timer";
 import { validate } from "../lib/validate";
 

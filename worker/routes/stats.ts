@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { computeListeningStats } from "../lib/history";
 
 export const stats = new Hono<AppEnv>().get("/", async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { listTrackHistory } from "../lib/history";
 
 export const trackHistory = new Hono<AppEnv>().get("/", async (c) => {

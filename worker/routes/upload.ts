@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { limits } from "../../schema/api";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { jsonError } from "../lib/http";
 import { imageUrl, newImageKey, sniffImageType } from "../lib/images";
 import { requireAdmin } from "../lib/session";
