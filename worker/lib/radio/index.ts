@@ -1,10 +1,9 @@
-// The radio host behind the configured adapter: what plays now and what comes next.
-import type { NowPlaying, Track } from "../../../schema/api";
+// The radio host behind the configured adapter: what plays now, and how tracks compare.
+import type { NowPlaying } from "../../../schema/api";
 import { fallbackTrack } from "../../../schema/station";
 import type { Config } from "../config";
 import { readAzuraCast } from "./azuracast";
 import { readIcecast } from "./icecast";
-import { readNextTrackWidget } from "./next-track-widget";
 
 export { UpstreamError } from "./upstream";
 
@@ -18,23 +17,11 @@ export async function readCurrentTrack(config: Config): Promise<NowPlaying> {
   }
 }
 
-/** The next-track widget when configured, else AzuraCast's playing_next; null when neither knows. */
-export async function readNextTrack(config: Config): Promise<Track | null> {
-  if (config.NEXT_TRACK_URL) return readNextTrackWidget(config.NEXT_TRACK_URL);
-  if (config.RADIO_SOURCE === "azuracast") return (await readAzuraCast(config.RADIO_METADATA_URL)).next;
-  return null;
-}
-
-/** Identifies the upstream a cached answer came from, so a configuration change never serves stale data. */
+/** Identifies the upstream a reading came from, so a configuration change never serves stale data. */
 export function currentTrackSource(config: Config): string {
   return config.RADIO_SOURCE === "icecast"
     ? `icecast:${config.RADIO_METADATA_URL}#${config.RADIO_MOUNT}`
     : `azuracast:${config.RADIO_METADATA_URL}`;
-}
-
-export function nextTrackSource(config: Config): string {
-  if (config.NEXT_TRACK_URL) return `widget:${config.NEXT_TRACK_URL}`;
-  return config.RADIO_SOURCE === "azuracast" ? `azuracast:${config.RADIO_METADATA_URL}` : "none";
 }
 
 /** The comparison key of a track: lower-cased, trimmed title and artist (SPEC section 5). */
