@@ -55,6 +55,10 @@ function renderLive() {
   return { ...view, api, nowPlayingCalls: () => api.callsTo("GET", "/api/radio/now-playing").length };
 }
 
+/** The timers the connection and the polls use; promises stay real (the app imports lazily). */
+const useFakeTimers = () =>
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+
 /** vi.waitFor advances fake timers when a test uses them (TanStack Query notifies on a timer). */
 const shows = (text: string | RegExp) => vi.waitFor(() => screen.getByText(text));
 
@@ -118,7 +122,7 @@ describe("the live connection", () => {
   });
 
   it("stops the 30 s polls while it is open, and polls again when it drops", async () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    useFakeTimers();
     const { nowPlayingCalls } = renderLive();
     await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
     const socket = await openSocket();
@@ -130,7 +134,7 @@ describe("the live connection", () => {
   });
 
   it("reconnects after a drop, and takes the new connection's first message whatever its version", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    useFakeTimers();
     renderLive();
     const first = await openSocket();
     act(() => first.serverSend(aLiveMessage({ version: 50 })));
@@ -146,7 +150,7 @@ describe("the live connection", () => {
   });
 
   it("pings every 25 s, and drops a silent connection at once: polling and a new socket take over", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    useFakeTimers();
     const { nowPlayingCalls } = renderLive();
     await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
     const socket = await openSocket();
