@@ -6,14 +6,12 @@ import { Route, Switch, useLocation } from "wouter";
 import { AuthResultNotice, LoginDialog } from "./features/auth";
 import { LiveUpdates } from "./features/live";
 import { AudioProvider, PlayerBar } from "./features/player";
+import { SiteFooter } from "./features/shell/site-footer";
+import { SiteHeader } from "./features/shell/site-header";
 import { HomeScreen } from "./routes/home";
 import { NotFoundScreen } from "./routes/not-found";
 import { OfflineNotice } from "./ui/offline-notice";
-import { SiteFooter } from "./ui/site-footer";
-import { SiteHeader } from "./ui/site-header";
 import { Toaster } from "./ui/toast";
-
-export { SiteHeader } from "./ui/site-header";
 
 const AboutScreen = lazy(() => import("./routes/about").then((m) => ({ default: m.AboutScreen })));
 const ContactScreen = lazy(() => import("./routes/contact").then((m) => ({ default: m.ContactScreen })));

@@ -6,9 +6,9 @@ import { useAtomValue } from "jotai";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { NextTrack, NowPlaying } from "../../../schema/api";
 import { fallbackTrack } from "../../../schema/station";
-import { isPlayingAtom } from "../../features/player/state";
 import { nextTrackPollMs, nowPlayingPollMs } from "../constants";
 import { liveConnectedAtom } from "../live-status";
+import { isPlayingAtom } from "../playback-status";
 
 export const nowPlayingQueryKey = ["/api/radio/now-playing"] as const;
 export const nextTrackQueryKey = ["/api/radio/next-track"] as const;

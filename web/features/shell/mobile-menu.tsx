@@ -2,8 +2,8 @@
 // A lazy chunk: the header's button loads it on first use, keeping Radix Dialog off the first load.
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
-import { CloseIcon } from "./icons";
-import { leftLinks, NavLink, rightLinks } from "./site-header";
+import { CloseIcon } from "../../ui/icons";
+import { leftLinks, NavLink, rightLinks } from "./nav-links";
 
 export default function MobileMenu({
   open,

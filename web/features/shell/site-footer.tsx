@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import { station } from "../../schema/station";
-import { scrollToTop } from "./site-header";
+import { station } from "../../../schema/station";
+import { scrollToTop } from "./nav-links";
 
 const footerLinks = [
   { href: "/", label: "Home" },

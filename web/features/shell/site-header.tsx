@@ -1,46 +1,13 @@
 // The sticky header: two link groups around the brand, the sleep-timer button, the theme
-// toggle, and on narrow screens a menu of all six links (web/ui/mobile-menu.tsx).
+// toggle, and on narrow screens a menu of all six links (mobile-menu.tsx).
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link, useRoute } from "wouter";
-import { station } from "../../schema/station";
-import { SleepTimerButton } from "../features/sleep-timer";
-import { ThemeToggle } from "../features/theme";
-import { MenuIcon } from "./icons";
-import { Logo } from "./logo";
-
-export const leftLinks = [
-  { href: "/", label: "HOME" },
-  { href: "/about", label: "ABOUT PB" },
-  { href: "/history", label: "TRACK HISTORY" },
-] as const;
-
-export const rightLinks = [
-  { href: "/favorites", label: "FAVORITES" },
-  { href: "/analytics", label: "PM STATS" },
-  { href: "/contact", label: "CONTACT" },
-] as const;
-
-/** SPEC section 2: clicking any link scrolls to the top, even the link to the current page. */
-export function scrollToTop() {
-  window.scrollTo({ top: 0, left: 0 });
-}
-
-export function NavLink({ href, label, onSelect }: { href: string; label: string; onSelect?: () => void }) {
-  const [active] = useRoute(href);
-  return (
-    <Link
-      href={href}
-      aria-current={active ? "page" : undefined}
-      className="nav-link"
-      onClick={() => {
-        scrollToTop();
-        onSelect?.();
-      }}
-    >
-      {label}
-    </Link>
-  );
-}
+import { Link } from "wouter";
+import { station } from "../../../schema/station";
+import { MenuIcon } from "../../ui/icons";
+import { Logo } from "../../ui/logo";
+import { SleepTimerButton } from "../sleep-timer";
+import { ThemeToggle } from "../theme";
+import { leftLinks, NavLink, rightLinks, scrollToTop } from "./nav-links";
 
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(loadMobileMenu);
