@@ -22,6 +22,9 @@ export const sleepTimerChoices = [15, 30, 45, 60, 90] as const;
 
 export const adminUserId = "admin";
 
+/** A login link works for 15 minutes after it is sent (the e-mail and the dialog say so). */
+export const loginLinkLifetimeMinutes = 15;
+
 /** Lower-case a-z0-9 and single dashes, as slugs are stored. */
 export function normalizeSlug(input: string): string {
   return input

@@ -33,7 +33,7 @@ export const reconnectInitialDelayMs = 1000;
 export const reconnectMaxDelayMs = 30_000;
 export const streamStallTimeoutMs = 8000;
 
-export const magicLinkExpiryMinutes = 15;
+export { loginLinkLifetimeMinutes as magicLinkExpiryMinutes } from "../../schema/rules";
 export const loginDialogResetDelayMs = 300;
 
 export const volumeSliderMax = 100;
