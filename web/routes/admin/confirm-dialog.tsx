@@ -2,6 +2,7 @@
 // Radix AlertDialog traps focus, closes on Escape (as "no") and returns focus to the opener.
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { type ReactNode, useCallback, useRef, useState } from "react";
+import "./confirm-dialog.css";
 
 type Question = { title: string; description?: string; confirmLabel?: string; cancelLabel?: string };
 

@@ -7,6 +7,7 @@
 // origin cannot reach the admin's cookies or this page. Markup the server strips (scripts, unknown
 // tags) may still show in the preview, but it can do nothing there.
 import { useDeferredValue } from "react";
+import "./content-preview.css";
 
 const previewStyles = `
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }

@@ -6,6 +6,7 @@ import type { DebugTokens } from "../../../schema/api";
 import { debugTokensQueryOptions, errorDetail } from "../../lib/queries/admin-pages";
 import { usePageMeta } from "../../ui/page-meta";
 import { toast } from "../../ui/toast";
+import "./debug-screen.css";
 
 type Token = DebugTokens["tokens"][number];
 

@@ -9,6 +9,7 @@ import {
   uploadImage,
 } from "../../lib/upload";
 import { toast } from "../../ui/toast";
+import "./image-field.css";
 
 type Props = {
   label: string;

@@ -9,6 +9,7 @@ import { errorDetail, useSavePage } from "../../lib/queries/admin-pages";
 import { toast } from "../../ui/toast";
 import { ContentPreview } from "./content-preview";
 import { ImageField } from "./image-field";
+import "./page-form.css";
 
 export type PageFormValues = {
   title: string;

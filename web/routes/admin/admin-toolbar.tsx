@@ -1,0 +1,129 @@
+// The page manager's buttons: JSON export and import, New Page, Logout.
+import { type ChangeEvent, useRef, useState } from "react";
+import { errorDetail, fetchPagesExport, logout, useImportPages } from "../../lib/queries/admin-pages";
+import { toast } from "../../ui/toast";
+import type { useConfirm } from "./confirm-dialog";
+import "./admin-toolbar.css";
+
+export function AdminToolbar({
+  formOpen,
+  onNewPage,
+  confirm,
+}: {
+  formOpen: boolean;
+  onNewPage: () => void;
+  confirm: ReturnType<typeof useConfirm>[0];
+}) {
+  const importPages = useImportPages();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [exporting, setExporting] = useState(false);
+
+  async function download() {
+    setExporting(true);
+    try {
+      const { document: doc, filename } = await fetchPagesExport();
+      const url = URL.createObjectURL(
+        new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: "application/json" }),
+      );
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      toast({
+        title: "JSON downloaded!",
+        description: "Upload this file with Upload JSON in the production admin panel to import the pages.",
+      });
+    } catch (error) {
+      toast({
+        title: "Export failed",
+        description: error instanceof Error ? error.message : String(error),
+        variant: "destructive",
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    // Cleared so that choosing the same file again imports it again.
+    event.currentTarget.value = "";
+    if (!file) return;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await file.text());
+    } catch {
+      toast({
+        title: "Invalid JSON file",
+        description: `${file.name} could not be read as JSON.`,
+        variant: "destructive",
+      });
+      return;
+    }
+    importPages.mutate(doc, {
+      onSuccess: ({ results }) =>
+        toast({
+          title: "Import successful!",
+          description: `${results.created} created, ${results.updated} updated`,
+        }),
+      onError: (error) =>
+        toast({ title: "Import failed", description: errorDetail(error, "error"), variant: "destructive" }),
+    });
+  }
+
+  async function signOut() {
+    const yes = await confirm({
+      title: "Are you sure you want to logout?",
+      confirmLabel: "Logout",
+      cancelLabel: "Cancel",
+    });
+    if (!yes) return;
+    try {
+      await logout();
+      window.location.assign("/");
+    } catch (error) {
+      toast({ title: "Logout failed", description: errorDetail(error), variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="admin-toolbar">
+      <button
+        type="button"
+        className="admin-button admin-button-secondary"
+        onClick={download}
+        disabled={exporting}
+        aria-busy={exporting}
+      >
+        Download JSON
+      </button>
+      <button
+        type="button"
+        className="admin-button admin-button-secondary"
+        onClick={() => fileInput.current?.click()}
+        disabled={importPages.isPending}
+        aria-busy={importPages.isPending}
+      >
+        Upload JSON
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        className="admin-visually-hidden"
+        tabIndex={-1}
+        aria-label="JSON file to import"
+        onChange={upload}
+      />
+      <button type="button" className="admin-button" onClick={onNewPage} aria-expanded={formOpen}>
+        New Page
+      </button>
+      <button type="button" className="admin-button admin-button-secondary" onClick={signOut}>
+        Logout
+      </button>
+    </div>
+  );
+}
