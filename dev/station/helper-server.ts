@@ -1,0 +1,52 @@
+// The helper HTTP server beside Icecast: the next-track widget format, the station's status,
+// and the calls that let tests rotate the title and drop or restore a feed.
+import { createServer, type Server } from "node:http";
+import type { Feeds, Quality } from "./feeds.ts";
+
+export async function startHelperServer(
+  helperUrl: string,
+  helperPort: number,
+  station: Feeds,
+): Promise<Server> {
+  const { feeds, current, next, rotate, startFeed, stopFeed } = station;
+  const helper: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", helperUrl);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
+      res.end(JSON.stringify(body));
+    };
+    const feedControl = url.pathname.match(/^\/feeds\/(hd|sd|mobile)\/(stop|start)$/);
+    if (req.method === "GET" && url.pathname === "/next-track") {
+      const track = next();
+      // The next-track widget format: an array whose first item is the next track.
+      return send(200, [{ title: track.title, artist: track.artist, album: track.album, cover: null }]);
+    }
+    if (req.method === "GET" && url.pathname === "/status") {
+      return send(200, {
+        current: current(),
+        next: next(),
+        feeds: Object.fromEntries(Object.values(feeds).map((f) => [f.quality, Boolean(f.process)])),
+      });
+    }
+    if (req.method === "POST" && url.pathname === "/rotate") {
+      return void rotate().then(
+        () => send(200, { current: current() }),
+        (err) => send(500, { error: String(err) }),
+      );
+    }
+    if (req.method === "POST" && feedControl) {
+      const feed = feeds[feedControl[1] as Quality];
+      const action = feedControl[2] === "stop" ? stopFeed(feed) : startFeed(feed);
+      return void action.then(
+        () => send(200, { [feed.quality]: Boolean(feed.process) }),
+        (err) => send(500, { error: String(err) }),
+      );
+    }
+    send(404, { error: "not_found" });
+  });
+  await new Promise<void>((r, reject) => {
+    helper.once("error", reject);
+    helper.listen(helperPort, "127.0.0.1", () => r());
+  });
+  return helper;
+}
