@@ -1,4 +1,5 @@
-export { type AudioApi, AudioProvider, clampVolume, useAudio } from "./audio-provider";
+export { type AudioApi, AudioProvider, useAudio } from "./audio-provider";
 export { PlayerBar } from "./player-bar";
 export { createReconnector, reconnectDelayMs } from "./reconnect";
 export { isPlayingAtom, type PlaybackStatus, playbackStatusAtom } from "./state";
+export { clampVolume } from "./volume";

@@ -1,5 +1,7 @@
-// Reconnect after a stream drop: exponential backoff, one pending retry at a time.
-import { reconnectInitialDelayMs, reconnectMaxDelayMs } from "../../lib/constants";
+// Reconnect after a stream drop: stall detection, exponential backoff, one pending retry at a time.
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { reconnectInitialDelayMs, reconnectMaxDelayMs, streamStallTimeoutMs } from "../../lib/constants";
+import type { PlaybackStatus } from "./state";
 
 /** The wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s ... capped at 30 s. */
 export function reconnectDelayMs(attempt: number): number {
@@ -44,4 +46,54 @@ export function createReconnector(retry: (attempt: number) => void): Reconnector
       return timer !== undefined;
     },
   };
+}
+
+type ReconnectOptions = {
+  /** The listener wants the radio on: only then is a drop worth a retry. */
+  wantsPlayRef: RefObject<boolean>;
+  setStatus: (status: PlaybackStatus) => void;
+  /** Loads the stream again; the latest one passed is called. */
+  retry: () => void;
+};
+
+/** Retries for the one <audio> element, and a stall that does not recover in time counted as a drop. */
+export function useReconnect({ wantsPlayRef, setStatus, retry }: ReconnectOptions) {
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+  const stallTimerRef = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [reconnector] = useState(() =>
+    createReconnector(() => {
+      if (wantsPlayRef.current) retryRef.current();
+    }),
+  );
+
+  const clearStall = useCallback(() => {
+    clearTimeout(stallTimerRef.current);
+    stallTimerRef.current = undefined;
+  }, []);
+
+  const reconnect = useCallback(() => {
+    if (!wantsPlayRef.current) return;
+    clearStall();
+    setStatus("reconnecting");
+    reconnector.schedule();
+  }, [clearStall, reconnector, setStatus, wantsPlayRef]);
+
+  const armStall = useCallback(() => {
+    if (stallTimerRef.current !== undefined || !wantsPlayRef.current) return;
+    stallTimerRef.current = setTimeout(() => {
+      stallTimerRef.current = undefined;
+      reconnect();
+    }, streamStallTimeoutMs);
+  }, [reconnect, wantsPlayRef]);
+
+  useEffect(
+    () => () => {
+      reconnector.cancel();
+      clearStall();
+    },
+    [reconnector, clearStall],
+  );
+
+  return { reconnector, reconnect, armStall, clearStall };
 }

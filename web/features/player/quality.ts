@@ -1,0 +1,39 @@
+// The chosen stream quality (hd, sd, mobile), kept in local storage.
+import { useAtom } from "jotai";
+import { useCallback, useEffect, useRef } from "react";
+import { type StreamQuality, streamQualities, streamQualityStorageKey } from "../../lib/constants";
+import { qualityAtom } from "./state";
+import { readStored, writeStored } from "./storage";
+
+function isStreamQuality(value: string | null): value is StreamQuality {
+  return (streamQualities as readonly (string | null)[]).includes(value);
+}
+
+export function useQuality() {
+  const [quality, setQualityAtom] = useAtom(qualityAtom);
+  // A source swap right after a change reads the new quality before the next render.
+  const qualityRef = useRef(quality);
+
+  /** Remembers the listener's choice; false when it is the quality already chosen. */
+  const chooseQuality = useCallback(
+    (next: StreamQuality): boolean => {
+      if (next === qualityRef.current) return false;
+      qualityRef.current = next;
+      setQualityAtom(next);
+      writeStored(streamQualityStorageKey, next);
+      return true;
+    },
+    [setQualityAtom],
+  );
+
+  // The stored quality is read after hydration so the first render matches the server's.
+  useEffect(() => {
+    const stored = readStored(streamQualityStorageKey);
+    if (isStreamQuality(stored)) {
+      qualityRef.current = stored;
+      setQualityAtom(stored);
+    }
+  }, [setQualityAtom]);
+
+  return { quality, qualityRef, chooseQuality };
+}
