@@ -1,5 +1,6 @@
 // Image uploads to POST /api/upload. XMLHttpRequest rather than fetch because only XHR reports
 // upload progress (bytes sent), which an admin on a slow phone connection needs to see.
+import type { UploadResponse } from "../../schema/api";
 import { imageMaxBytes } from "./constants";
 
 export type UploadProgress = { loaded: number; total: number };
@@ -75,7 +76,8 @@ export function uploadImage(
         return;
       }
       try {
-        const { url } = JSON.parse(body) as { url?: unknown };
+        // Checked below: a proxy or a broken deploy can answer 2xx with something else.
+        const { url } = JSON.parse(body) as Partial<UploadResponse>;
         if (typeof url !== "string" || !url) throw new Error("no url");
         resolve(url);
       } catch {

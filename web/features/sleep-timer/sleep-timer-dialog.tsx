@@ -1,5 +1,6 @@
 // The sleep-timer dialog: the five durations when idle; the countdown and Cancel when running.
 import { useState } from "react";
+import type { SleepTimerStart } from "../../../schema/api";
 import { sleepTimerChoices } from "../../lib/constants";
 import { PlayerDialog } from "../player/ui-dialog";
 import { formatCountdown, type SleepTimer } from "./use-sleep-timer";
@@ -16,7 +17,7 @@ export default function SleepTimerDialog({
   const [starting, setStarting] = useState(false);
   const minutesLeft = Math.ceil(timer.remainingSeconds / 60);
 
-  const choose = async (minutes: number) => {
+  const choose = async (minutes: SleepTimerStart["minutes"]) => {
     setStarting(true);
     const started = await timer.start(minutes);
     setStarting(false);

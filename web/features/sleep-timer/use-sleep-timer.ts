@@ -3,6 +3,7 @@
 // is restored from the server on load. Start, cancel and status failures are only logged.
 import { atom, useAtom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { SleepTimerStart } from "../../../schema/api";
 import { sleepTimerFadeMs, sleepTimerTickMs } from "../../lib/constants";
 import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "../../lib/queries/sleep-timer";
 import { getSleepTimerSessionId } from "../../lib/session-id";
@@ -17,7 +18,7 @@ export type SleepTimer = {
   running: boolean;
   /** Whole seconds left, rounded up. */
   remainingSeconds: number;
-  start: (minutes: number) => Promise<boolean>;
+  start: (minutes: SleepTimerStart["minutes"]) => Promise<boolean>;
   cancel: () => Promise<void>;
 };
 
@@ -80,7 +81,7 @@ export function useSleepTimer(): SleepTimer {
   }, [fading, endTime, setFadeLevel]);
 
   const start = useCallback(
-    async (minutes: number) => {
+    async (minutes: SleepTimerStart["minutes"]) => {
       try {
         await startSleepTimer(getSleepTimerSessionId(), minutes);
       } catch (error) {

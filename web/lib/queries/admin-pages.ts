@@ -1,8 +1,16 @@
 // The admin's server state: the pages list (drafts included), page saves and deletes, export and
 // import, admin login and logout, and the debug list of login tokens. Keys are the API paths.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DebugTokens, Page, PageInput } from "../../../schema/api";
-import { apiRequest } from "../api";
+import type {
+  AdminLogin,
+  DebugTokens,
+  ImportResponse,
+  Page,
+  PageInput,
+  PagesExport,
+  SuccessResponse,
+} from "../../../schema/api";
+import { apiRequest, apiSend, ensureOk } from "../api";
 
 export const pagesQueryKey = ["/api/pages"] as const;
 export const debugTokensQueryKey = ["/api/auth/debug-tokens"] as const;
@@ -63,34 +71,24 @@ export function useSavePage() {
   });
 }
 
-/**
- * A call whose answer's body is not needed (it may be empty, which apiRequest cannot parse);
- * errors follow the client's rule. `keepalive` lets a request sent as the tab closes finish.
- */
-async function send(method: string, path: string, options: { keepalive?: boolean } = {}): Promise<void> {
-  const res = await fetch(path, { method, credentials: "include", keepalive: options.keepalive });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-}
-
+/** DELETE /api/pages/{id}; its `{ ok: true }` is not read, so a delete sent as the tab closes can finish. */
 export function deletePage(id: string, options: { keepalive?: boolean } = {}): Promise<void> {
-  return send("DELETE", `/api/pages/${encodeURIComponent(id)}`, options);
+  return apiSend("DELETE", `/api/pages/${encodeURIComponent(id)}`, options);
 }
-
-export type ImportResult = { results: { created: number; updated: number } };
 
 export function useImportPages() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (document: unknown) => apiRequest<ImportResult>("POST", "/api/pages/import", document),
+    // The file's content as the admin chose it: the server validates all of it (pagesExport).
+    mutationFn: (document: unknown) => apiRequest<ImportResponse>("POST", "/api/pages/import", document),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pagesQueryKey }),
   });
 }
 
 /** GET /api/pages/export: the document and the file name the server suggests. */
-export async function fetchPagesExport(): Promise<{ document: unknown; filename: string }> {
-  const res = await fetch("/api/pages/export", { credentials: "include" });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  const document: unknown = await res.json();
+export async function fetchPagesExport(): Promise<{ document: PagesExport; filename: string }> {
+  const res = await ensureOk(await fetch("/api/pages/export", { credentials: "include" }));
+  const document = (await res.json()) as PagesExport;
   const disposition = res.headers.get("Content-Disposition") ?? "";
   const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   const filename = named
@@ -100,9 +98,10 @@ export async function fetchPagesExport(): Promise<{ document: unknown; filename:
 }
 
 export function adminLogin(username: string, password: string) {
-  return apiRequest<{ success: boolean }>("POST", "/api/auth/login", { username, password });
+  return apiRequest<SuccessResponse>("POST", "/api/auth/login", { username, password } satisfies AdminLogin);
 }
 
+/** POST /api/auth/logout; its `{ success: true }` is not read. */
 export function logout(): Promise<void> {
-  return send("POST", "/api/auth/logout");
+  return apiSend("POST", "/api/auth/logout");
 }

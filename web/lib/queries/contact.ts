@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ContactMessage } from "../../../schema/api";
+import type { ContactMessage, OkResponse } from "../../../schema/api";
 import { apiRequest } from "../api";
 
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (message: ContactMessage) => apiRequest<unknown>("POST", "/api/contact", message),
+    mutationFn: (message: ContactMessage) => apiRequest<OkResponse>("POST", "/api/contact", message),
   });
 }
 

@@ -1,7 +1,15 @@
 // Favorites calls and query keys (built from the API path). The owner is the user id when logged in,
 // else the anonymous session id (SPEC section 4).
 import type { QueryClient } from "@tanstack/react-query";
-import type { FavoriteCreate } from "../../../schema/api";
+import type {
+  Favorite,
+  FavoriteCheck,
+  FavoriteCreate,
+  FavoriteRemoved,
+  FavoritesMigrated,
+  FavoriteTrackRef,
+  MigrateFavorites,
+} from "../../../schema/api";
 import { apiRequest } from "../api";
 
 export const favoritesRootKey = ["/api/favorites"] as const;
@@ -19,22 +27,22 @@ export function favoriteCheckQueryKey(ownerId: string, trackTitle: string, track
 
 export function fetchFavoriteCheck(ownerId: string, trackTitle: string, trackArtist: string) {
   const query = new URLSearchParams({ trackTitle, trackArtist });
-  return apiRequest<{ isFavorited: boolean }>(
-    "GET",
-    `/api/favorites/${encodeURIComponent(ownerId)}/check?${query}`,
-  );
+  return apiRequest<FavoriteCheck>("GET", `/api/favorites/${encodeURIComponent(ownerId)}/check?${query}`);
 }
 
+/** The owner's favorite of the track, new (201) or the one they had (200). */
 export function addFavorite(body: FavoriteCreate) {
-  return apiRequest<unknown>("POST", "/api/favorites", body);
+  return apiRequest<Favorite>("POST", "/api/favorites", body);
 }
 
-export function removeFavorite(ownerId: string, ref: { trackTitle: string; trackArtist: string }) {
-  return apiRequest<unknown>("DELETE", `/api/favorites/${encodeURIComponent(ownerId)}`, ref);
+export function removeFavorite(ownerId: string, ref: FavoriteTrackRef) {
+  return apiRequest<FavoriteRemoved>("DELETE", `/api/favorites/${encodeURIComponent(ownerId)}`, ref);
 }
 
 export function migrateFavorites(sessionId: string) {
-  return apiRequest<unknown>("POST", "/api/auth/migrate-favorites", { sessionId });
+  return apiRequest<FavoritesMigrated>("POST", "/api/auth/migrate-favorites", {
+    sessionId,
+  } satisfies MigrateFavorites);
 }
 
 /** Every favorites list and check is refreshed after a change. */

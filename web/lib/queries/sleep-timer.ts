@@ -1,5 +1,5 @@
 // Sleep-timer calls; the timer's owner is the sleep-timer session id kept in session storage.
-import type { SleepTimerStatus } from "../../../schema/api";
+import type { SleepTimerCancelled, SleepTimerStart, SleepTimerStatus } from "../../../schema/api";
 import { apiRequest } from "../api";
 
 export function sleepTimerPath(sessionId: string) {
@@ -10,10 +10,12 @@ export function fetchSleepTimer(sessionId: string) {
   return apiRequest<SleepTimerStatus>("GET", sleepTimerPath(sessionId));
 }
 
-export function startSleepTimer(sessionId: string, minutes: number) {
-  return apiRequest<unknown>("POST", sleepTimerPath(sessionId), { minutes });
+export function startSleepTimer(sessionId: string, minutes: SleepTimerStart["minutes"]) {
+  return apiRequest<SleepTimerStatus>("POST", sleepTimerPath(sessionId), {
+    minutes,
+  } satisfies SleepTimerStart);
 }
 
 export function cancelSleepTimer(sessionId: string) {
-  return apiRequest<unknown>("DELETE", sleepTimerPath(sessionId));
+  return apiRequest<SleepTimerCancelled>("DELETE", sleepTimerPath(sessionId));
 }

@@ -1,0 +1,61 @@
+// The radio's shapes: now playing, next track, the played-tracks history, the live connection's
+// message and the listening statistics.
+import { z } from "zod";
+
+export const track = z.object({
+  title: z.string(),
+  artist: z.string(),
+  album: z.string().nullish(),
+  artwork: z.string().nullish(),
+});
+export type Track = z.infer<typeof track>;
+
+export const nowPlaying = track.extend({
+  /** Listener count reported by the radio host, when it reports one. */
+  listeners: z.number().int().nonnegative().nullish(),
+});
+export type NowPlaying = z.infer<typeof nowPlaying>;
+
+export const nextTrack = track.nullable();
+export type NextTrack = z.infer<typeof nextTrack>;
+
+export const trackHistoryItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  artist: z.string(),
+  album: z.string().nullable(),
+  artwork: z.string().nullable(),
+  /** ISO 8601. */
+  playedAt: z.string(),
+});
+export type TrackHistoryItem = z.infer<typeof trackHistoryItem>;
+
+/**
+ * What GET /api/radio/live pushes: the current state as the first message, then one message per
+ * change. `version` increases with every change; `at` is when the live room saw the current
+ * track start and `sentAt` the server's clock when it sent the message (both ms since the epoch).
+ */
+export const liveMessage = z.object({
+  type: z.literal("now-playing"),
+  version: z.number().int().nonnegative(),
+  current: track,
+  next: track.nullable(),
+  listeners: z.number().int().nonnegative().nullable(),
+  at: z.number(),
+  sentAt: z.number(),
+  /** The track_history row of the current track, when one was recorded as it started. */
+  played: trackHistoryItem.nullable(),
+});
+export type LiveMessage = z.infer<typeof liveMessage>;
+
+export const listeningStats = z.object({
+  totalPlays: z.number().int(),
+  uniqueTracks: z.number().int(),
+  uniqueArtists: z.number().int(),
+  topArtist: z.object({ artist: z.string(), plays: z.number().int() }).nullable(),
+  topTrack: z.object({ title: z.string(), artist: z.string(), plays: z.number().int() }).nullable(),
+  topArtists: z.array(z.object({ artist: z.string(), plays: z.number().int() })),
+  topTracks: z.array(z.object({ title: z.string(), artist: z.string(), plays: z.number().int() })),
+  recent: z.array(trackHistoryItem),
+});
+export type ListeningStats = z.infer<typeof listeningStats>;
