@@ -1,8 +1,6 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { themeInitScript } from "../../schema/theme-script";
-import { app } from "../../worker/app";
+import { request } from "./support/request";
 
 describe("thrown errors", () => {
   it("become a JSON 500 { error, message } that leaks nothing internal", async () => {
@@ -11,7 +9,7 @@ describe("thrown errors", () => {
         throw new Error("SQLITE_CORRUPT: secret internal detail at /var/db");
       },
     } as unknown as D1Database;
-    const res = await app.request("/api/health", {}, { ...env, DB: failingDb });
+    const res = await request("/api/health", {}, { DB: failingDb });
     expect(res.status).toBe(500);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe("internal_error");
@@ -21,7 +19,7 @@ describe("thrown errors", () => {
   });
 
   it("a broken configuration gives a JSON 500 naming no variable to the client", async () => {
-    const res = await app.request("/api/health", {}, { ...env, STREAM_URL_HD: "not a url" });
+    const res = await request("/api/health", {}, { STREAM_URL_HD: "not a url" });
     // Health does not read configuration, so it still answers; the headers middleware
     // must not fail either, and falls back to a CSP without third-party hosts.
     expect(res.status).toBe(200);
@@ -31,11 +29,7 @@ describe("thrown errors", () => {
 
 describe("static assets", () => {
   it("serve the SPA's HTML for a deep link such as /history", async () => {
-    const res = await exports.default.fetch(
-      new Request("http://localhost/history", {
-        headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" },
-      }),
-    );
+    const res = await request("/history", { headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(await res.text()).toContain('<div id="root">');
@@ -47,9 +41,7 @@ describe("the inline theme script", () => {
   it("is admitted by the CSP through its exact SHA-256 hash, and no other inline script is", async () => {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(themeInitScript));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
-    const res = await exports.default.fetch(
-      new Request("http://localhost/", { headers: { Accept: "text/html" } }),
-    );
+    const res = await request("/", { headers: { Accept: "text/html" } });
     const scriptSrc = (res.headers.get("content-security-policy") ?? "")
       .split("; ")
       .find((d) => d.startsWith("script-src"));
@@ -57,9 +49,7 @@ describe("the inline theme script", () => {
   });
 
   it("is inlined into the prerendered HTML exactly as hashed", async () => {
-    const res = await exports.default.fetch(
-      new Request("http://localhost/", { headers: { Accept: "text/html" } }),
-    );
+    const res = await request("/", { headers: { Accept: "text/html" } });
     expect(await res.text()).toContain(`<script>${themeInitScript}</script>`);
   });
 });

@@ -1,8 +1,10 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../worker/lib/password";
 import { adminEmail } from "../../worker/lib/tokens";
-import { call, me, postJson, sessionCookie, uniqueIp } from "./auth-helpers";
+import { me, postForm, sessionCookie } from "./support/auth";
+import { postJson } from "./support/request";
+import { uniqueIp } from "./support/unique";
 
 const local = { username: "admin", password: "lounge-admin" };
 
@@ -45,7 +47,7 @@ describe("POST /api/auth/login (the admin)", () => {
   });
 
   it("answers a clear 503 when no admin password hash is configured", async () => {
-    const res = await postJson("/api/auth/login", local, { overrides: { ADMIN_PASSWORD_HASH: "" } });
+    const res = await postJson("/api/auth/login", local, { bindings: { ADMIN_PASSWORD_HASH: "" } });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       error: "admin_login_not_configured",
@@ -60,14 +62,14 @@ describe("POST /api/auth/login (the admin)", () => {
     const ok = await postJson(
       "/api/auth/login",
       { username: "station-owner", password: "a new admin password" },
-      { overrides },
+      { bindings: overrides },
     );
     expect(ok.status).toBe(200);
     // The same hash under a different pepper is worthless.
     const wrongPepper = await postJson(
       "/api/auth/login",
       { username: "station-owner", password: "a new admin password" },
-      { overrides: { ...overrides, AUTH_PEPPER: "a-different-pepper-value" } },
+      { bindings: { ...overrides, AUTH_PEPPER: "a-different-pepper-value" } },
     );
     expect(wrongPepper.status).toBe(401);
   });
@@ -105,11 +107,7 @@ describe("POST /api/auth/login (the admin)", () => {
   });
 
   it("refuses a form-encoded login with 415", async () => {
-    const res = await call("/api/auth/login", {
-      method: "POST",
-      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "username=admin&password=lounge-admin",
-    });
+    const res = await postForm("/api/auth/login", "username=admin&password=lounge-admin");
     expect(res.status).toBe(415);
   });
 });

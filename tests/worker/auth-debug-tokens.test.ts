@@ -1,6 +1,8 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, debugTokens, postVerify, requestLink, tokenOf, uniqueEmail } from "./auth-helpers";
+import { debugTokens, postVerify, requestLink, tokenOf } from "./support/auth";
+import { request } from "./support/request";
+import { uniqueEmail } from "./support/unique";
 
 describe("GET /api/auth/debug-tokens", () => {
   it("lists requested links newest first with email, link, ISO expiry and used", async () => {
@@ -30,12 +32,12 @@ describe("GET /api/auth/debug-tokens", () => {
 
   it("answers 404 when debug login links are off, and the log provider then records nothing", async () => {
     const off = { DEBUG_LOGIN_LINKS: "false" };
-    const res = await call("/api/auth/debug-tokens", {}, off);
+    const res = await request("/api/auth/debug-tokens", {}, off);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "not_found", message: expect.any(String) });
 
     const email = uniqueEmail("quiet");
-    expect((await requestLink(email, { overrides: off })).status).toBe(200);
+    expect((await requestLink(email, { bindings: off })).status).toBe(200);
     const outbox = await env.DB.prepare("select count(*) as n from dev_outbox where to_email = ?")
       .bind(email)
       .first<{ n: number }>();

@@ -1,20 +1,20 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminEmail } from "../../worker/lib/tokens";
 import {
-  call,
   debugTokens,
   linkFor,
   loginAs,
   me,
-  postJson,
+  postForm,
   postVerify,
   requestLink,
   requestToken,
   sessionCookie,
   tokenOf,
-  uniqueEmail,
-} from "./auth-helpers";
+} from "./support/auth";
+import { postJson, request } from "./support/request";
+import { uniqueEmail } from "./support/unique";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -109,11 +109,7 @@ describe("POST /api/auth/request-login", () => {
   });
 
   it("refuses a body that is not JSON with 415", async () => {
-    const res = await call("/api/auth/request-login", {
-      method: "POST",
-      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "email=someone%40example.com",
-    });
+    const res = await postForm("/api/auth/request-login", "email=someone%40example.com");
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error: "unsupported_media_type", message: expect.any(String) });
   });
@@ -125,7 +121,7 @@ describe("GET /api/auth/verify (what a mail scanner fetches)", () => {
     const token = await requestToken(email);
 
     for (let i = 0; i < 2; i++) {
-      const page = await call(`/api/auth/verify?token=${token}`);
+      const page = await request(`/api/auth/verify?token=${token}`);
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toContain("text/html");
       expect(page.headers.get("cache-control")).toBe("no-store");
@@ -147,14 +143,14 @@ describe("GET /api/auth/verify (what a mail scanner fetches)", () => {
 
   it("keeps the Origin on its form post: referrer policy same-origin, not no-referrer (Origin: null)", async () => {
     const token = await requestToken(uniqueEmail("referrer"));
-    const html = await (await call(`/api/auth/verify?token=${token}`)).text();
+    const html = await (await request(`/api/auth/verify?token=${token}`)).text();
     expect(html).toContain('<meta name="referrer" content="same-origin">');
     const nullOrigin = await postVerify(token, { origin: "null" });
     expect(nullOrigin.status).toBe(403);
   });
 
   it("serves the page's script, which submits the form", async () => {
-    const res = await call("/api/auth/verify.js");
+    const res = await request("/api/auth/verify.js");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/javascript");
     expect(await res.text()).toContain('getElementById("verify-form")?.submit()');
@@ -162,7 +158,7 @@ describe("GET /api/auth/verify (what a mail scanner fetches)", () => {
 
   it("sends a malformed or missing token straight to /?auth=error", async () => {
     for (const query of ["", "?token=", "?token=short", `?token=${"a".repeat(42)}!`]) {
-      const res = await call(`/api/auth/verify${query}`, { redirect: "manual" });
+      const res = await request(`/api/auth/verify${query}`, { redirect: "manual" });
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/?auth=error");
     }
@@ -239,21 +235,12 @@ describe("POST /api/auth/verify", () => {
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/?auth=error");
     }
-    const noField = await call("/api/auth/verify", {
-      method: "POST",
-      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "other=1",
-      redirect: "manual",
-    });
+    const noField = await postForm("/api/auth/verify", "other=1");
     expect(noField.headers.get("location")).toBe("/?auth=error");
   });
 
   it("answers a body that is not a form post with a JSON 415", async () => {
-    const res = await call("/api/auth/verify", {
-      method: "POST",
-      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
-      body: JSON.stringify({ token: "A".repeat(43) }),
-    });
+    const res = await postJson("/api/auth/verify", { token: "A".repeat(43) });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error: "unsupported_media_type", message: expect.any(String) });
   });

@@ -1,26 +1,8 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { me, postVerify, requestLink, sessionCookie, tokenOf, uniqueEmail } from "./auth-helpers";
-
-type SentMail = {
-  authorization: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-};
-
-const resend = (mode: string) => ({
-  MAIL_PROVIDER: "resend",
-  RESEND_API_KEY: "re_test_key",
-  MAIL_API_URL: `${env.FAKES_URL}/resend/${mode}`,
-});
-
-async function sentTo(email: string): Promise<SentMail[]> {
-  const res = await fetch(`${env.FAKES_URL}/resend/sent?to=${encodeURIComponent(email)}`);
-  return (await res.json()) as SentMail[];
-}
+import { me, postVerify, requestLink, sessionCookie, tokenOf } from "./support/auth";
+import { mailSentTo, nothingListens, resendMail, type SentMail } from "./support/fakes";
+import { uniqueEmail } from "./support/unique";
 
 async function tokenRows(email: string): Promise<number> {
   const row = await env.DB.prepare("select count(*) as n from login_tokens where email = ?")
@@ -39,11 +21,11 @@ async function kvTokensFor(email: string): Promise<number> {
 describe("request-login with the Resend provider", () => {
   it("sends the link through Resend's API, and the mailed link signs in", async () => {
     const email = uniqueEmail("resend");
-    const res = await requestLink(email, { overrides: resend("ok") });
+    const res = await requestLink(email, { bindings: resendMail("ok") });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
 
-    const mails = await sentTo(email);
+    const mails = await mailSentTo(email);
     expect(mails).toHaveLength(1);
     const mail = mails[0] as SentMail;
     expect(mail.authorization).toBe("Bearer re_test_key");
@@ -64,7 +46,7 @@ describe("request-login with the Resend provider", () => {
   for (const status of [422, 401, 403, 429, 500]) {
     it(`answers the spec's failure message when Resend answers ${status}, leaving no usable token`, async () => {
       const email = uniqueEmail(`fail${status}`);
-      const res = await requestLink(email, { overrides: resend(`fail-${status}`) });
+      const res = await requestLink(email, { bindings: resendMail(`fail-${status}`) });
       expect(res.status).toBe(502);
       expect(await res.json()).toEqual({
         error: "mail_failed",
@@ -78,7 +60,7 @@ describe("request-login with the Resend provider", () => {
   it("answers the failure message when Resend cannot be reached", async () => {
     const email = uniqueEmail("unreachable");
     const res = await requestLink(email, {
-      overrides: { ...resend("ok"), MAIL_API_URL: "http://127.0.0.1:9/resend/ok" },
+      bindings: { ...resendMail("ok"), MAIL_API_URL: `${nothingListens}/resend/ok` },
     });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ message: "Failed to send login link. Please try again." });

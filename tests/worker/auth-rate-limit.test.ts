@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { requestLink, uniqueEmail, uniqueIp } from "./auth-helpers";
+import { requestLink } from "./support/auth";
+import { uniqueEmail, uniqueIp } from "./support/unique";
 
 describe("login link rate limits", () => {
   it("allow 5 requests per client in 15 minutes, then answer 429 with a message and Retry-After", async () => {

@@ -1,15 +1,8 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  call,
-  loginAs,
-  me,
-  postJson,
-  postVerify,
-  requestToken,
-  sessionCookie,
-  uniqueEmail,
-} from "./auth-helpers";
+import { loginAs, me, postVerify, requestToken, sessionCookie } from "./support/auth";
+import { postJson, request } from "./support/request";
+import { uniqueEmail } from "./support/unique";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -19,14 +12,14 @@ function attributes(setCookie: string): string[] {
 
 describe("GET /api/auth/me", () => {
   it("answers null (200) when nobody is logged in", async () => {
-    const res = await call("/api/auth/me");
+    const res = await request("/api/auth/me");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toBeNull();
   });
 
   it("answers null and clears the cookie for an unknown session token", async () => {
-    const res = await call("/api/auth/me", { headers: { Cookie: "lr_session=forged-token-value" } });
+    const res = await request("/api/auth/me", { headers: { Cookie: "lr_session=forged-token-value" } });
     expect(await res.json()).toBeNull();
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith("lr_session="));
     expect(cleared).toMatch(/Max-Age=0/i);
@@ -112,7 +105,10 @@ describe("POST /api/auth/logout", () => {
   });
 
   it("answers success when nobody is logged in", async () => {
-    const res = await call("/api/auth/logout", { method: "POST", headers: { Origin: "http://localhost" } });
+    const res = await request("/api/auth/logout", {
+      method: "POST",
+      headers: { Origin: "http://localhost" },
+    });
     expect(res.status).toBe(200);
   });
 

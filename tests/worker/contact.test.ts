@@ -1,7 +1,8 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
+import { nothingListens, resendMail } from "./support/fakes";
+import { postJson } from "./support/request";
+import { uniqueIp } from "./support/unique";
 
 type StoredMessage = {
   id: string;
@@ -11,18 +12,7 @@ type StoredMessage = {
   notified_at: number | null;
 };
 
-/** A distinct client address per test, so rate limits never carry over between tests. */
-const newClient = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${crypto.randomUUID()}`;
-
-function send(body: unknown, client: string) {
-  return exports.default.fetch(
-    new Request("http://localhost/api/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost", "CF-Connecting-IP": client },
-      body: JSON.stringify(body),
-    }),
-  );
-}
+const send = (body: unknown, ip?: string) => postJson("/api/contact", body, { ip });
 
 const storedMessages = async (marker: string) =>
   (
@@ -36,10 +26,7 @@ const storedMessages = async (marker: string) =>
 describe("POST /api/contact", () => {
   it("stores the message and answers 201 { ok: true }", async () => {
     const marker = crypto.randomUUID();
-    const res = await send(
-      { name: "  Ada  ", email: "ada@listener.example", message: `Love it ${marker}` },
-      newClient(),
-    );
+    const res = await send({ name: "  Ada  ", email: "ada@listener.example", message: `Love it ${marker}` });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     expect(await storedMessages(marker)).toMatchObject([
@@ -49,8 +36,8 @@ describe("POST /api/contact", () => {
 
   it("accepts a message without e-mail (empty or absent)", async () => {
     const marker = crypto.randomUUID();
-    expect((await send({ name: "Anon", email: "", message: `one ${marker}` }, newClient())).status).toBe(201);
-    expect((await send({ name: "Anon", message: `two ${marker}` }, newClient())).status).toBe(201);
+    expect((await send({ name: "Anon", email: "", message: `one ${marker}` })).status).toBe(201);
+    expect((await send({ name: "Anon", message: `two ${marker}` })).status).toBe(201);
     expect((await storedMessages(marker)).map((m) => m.email)).toEqual([null, null]);
   });
 
@@ -72,7 +59,7 @@ describe("POST /api/contact", () => {
     ],
   ])("refuses %s with 400 and stores nothing", async (_what, body, message) => {
     const before = await env.DB.prepare("select count(*) as n from contact_messages").first<{ n: number }>();
-    const res = await send(body, newClient());
+    const res = await send(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "invalid_request", message });
     const after = await env.DB.prepare("select count(*) as n from contact_messages").first<{ n: number }>();
@@ -80,7 +67,7 @@ describe("POST /api/contact", () => {
   });
 
   it("allows 5 messages per client in 10 minutes, then answers 429 with Retry-After", async () => {
-    const client = newClient();
+    const client = uniqueIp();
     const marker = crypto.randomUUID();
     for (let i = 0; i < 5; i++) {
       expect((await send({ name: "Ada", message: `${marker} ${i}` }, client)).status).toBe(201);
@@ -93,30 +80,24 @@ describe("POST /api/contact", () => {
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect(await storedMessages(marker)).toHaveLength(5);
     // Another client is not affected.
-    expect((await send({ name: "Bo", message: `${marker} other` }, newClient())).status).toBe(201);
+    expect((await send({ name: "Bo", message: `${marker} other` })).status).toBe(201);
   });
 
   it("refuses a cross-origin post with 403", async () => {
-    const res = await exports.default.fetch(
-      new Request("http://localhost/api/contact", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
-        body: JSON.stringify({ name: "Eve", message: "Hi" }),
-      }),
+    const res = await postJson(
+      "/api/contact",
+      { name: "Eve", message: "Hi" },
+      { origin: "https://evil.example" },
     );
     expect(res.status).toBe(403);
   });
 
   it("mails the station when CONTACT_NOTIFY_EMAIL is set and marks the message notified", async () => {
     const marker = crypto.randomUUID();
-    const res = await app.request(
+    const res = await postJson(
       "/api/contact",
-      {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "CF-Connecting-IP": newClient() },
-        body: JSON.stringify({ name: "Ada", email: "ada@listener.example", message: `Notify ${marker}` }),
-      },
-      { ...env, CONTACT_NOTIFY_EMAIL: "station@lounge-radio.example", MAIL_PROVIDER: "log" },
+      { name: "Ada", email: "ada@listener.example", message: `Notify ${marker}` },
+      { bindings: { CONTACT_NOTIFY_EMAIL: "station@lounge-radio.example", MAIL_PROVIDER: "log" } },
     );
     expect(res.status).toBe(201);
     const [stored] = await storedMessages(marker);
@@ -130,19 +111,15 @@ describe("POST /api/contact", () => {
 
   it("keeps the message and still answers 201 when the mail provider fails", async () => {
     const marker = crypto.randomUUID();
-    const res = await app.request(
+    const res = await postJson(
       "/api/contact",
+      { name: "Ada", message: `Mail fails ${marker}` },
       {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "CF-Connecting-IP": newClient() },
-        body: JSON.stringify({ name: "Ada", message: `Mail fails ${marker}` }),
-      },
-      {
-        ...env,
-        CONTACT_NOTIFY_EMAIL: "station@lounge-radio.example",
-        MAIL_PROVIDER: "resend",
-        RESEND_API_KEY: "re_test_key",
-        MAIL_API_URL: "http://127.0.0.1:9",
+        bindings: {
+          ...resendMail("ok"),
+          MAIL_API_URL: nothingListens,
+          CONTACT_NOTIFY_EMAIL: "station@lounge-radio.example",
+        },
       },
     );
     expect(res.status).toBe(201);
@@ -153,7 +130,7 @@ describe("POST /api/contact", () => {
 
   it("stores the message without mailing when no CONTACT_NOTIFY_EMAIL is configured", async () => {
     const marker = crypto.randomUUID();
-    expect((await send({ name: "Ada", message: `Unmailed ${marker}` }, newClient())).status).toBe(201);
+    expect((await send({ name: "Ada", message: `Unmailed ${marker}` })).status).toBe(201);
     expect(await storedMessages(marker)).toMatchObject([{ notified_at: null }]);
   });
 });

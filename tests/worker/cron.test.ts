@@ -1,43 +1,23 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallbackTrack } from "../../schema/station";
 import worker from "../../worker/index";
 import { refreshTrackHistory } from "../../worker/lib/cron";
-
-type Row = { title: string; artist: string; played_at: number };
-
-const history = async () =>
-  (await env.DB.prepare("select title, artist, played_at from track_history order by id").all<Row>()).results;
-
-/** The environment with an AzuraCast station on the fakes server at `path` (after /azuracast/). */
-const azuracastAt = (path: string, extra: Record<string, string> = {}) =>
-  ({
-    ...env,
-    RADIO_SOURCE: "azuracast",
-    RADIO_METADATA_URL: `${env.FAKES_URL}/azuracast/${path}`,
-    ...extra,
-  }) as unknown as Env;
+import { azuracastHost, envWith, nothingListens } from "./support/fakes";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { stationStatus } from "./support/station";
+import { historyRows, insertPlays } from "./support/track-history";
 
 /** The environment with an AzuraCast station playing `title` by `artist`. */
 const playing = (title: string, artist: string, extra: Record<string, string> = {}) =>
-  azuracastAt(`ok/api/nowplaying/lounge?${new URLSearchParams({ title, artist })}`, extra);
+  envWith({ ...azuracastHost("ok", { title, artist }), ...extra });
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("delete from track_history"),
-    env.DB.prepare("delete from rate_limits"),
-    env.DB.prepare("delete from sleep_timers"),
-  ]);
-});
+beforeEach(() => clearTables("track_history", "rate_limits", "sleep_timers"));
 
 describe("the cron's track-history refresh", () => {
   it("records the current track once across repeated runs", async () => {
@@ -49,7 +29,7 @@ describe("the cron's track-history refresh", () => {
       (await refreshTrackHistory(playing("Velvet Harbour", "Nightfall Quartet"), t0 + minute)).recorded,
     ).toBe(false);
     await refreshTrackHistory(playing("Velvet Harbour", "Nightfall Quartet"), t0 + 2 * minute);
-    expect(await history()).toEqual([
+    expect(await historyRows()).toMatchObject([
       { title: "Velvet Harbour", artist: "Nightfall Quartet", played_at: t0 },
     ]);
   });
@@ -58,7 +38,7 @@ describe("the cron's track-history refresh", () => {
     const t0 = Date.now();
     await refreshTrackHistory(playing("Slow Tide", "Amber Sato"), t0);
     await refreshTrackHistory(playing("  slow TIDE ", "AMBER sato  "), t0 + minute);
-    expect(await history()).toHaveLength(1);
+    expect(await historyRows()).toHaveLength(1);
   });
 
   it("appends a track that differs from the latest row, even if it played before", async () => {
@@ -67,12 +47,12 @@ describe("the cron's track-history refresh", () => {
     await refreshTrackHistory(playing("B Song", "Artist"), t0 + minute);
     await refreshTrackHistory(playing("B Song", "Artist"), t0 + 2 * minute);
     await refreshTrackHistory(playing("A Song", "Artist"), t0 + 3 * minute);
-    expect((await history()).map((r) => r.title)).toEqual(["A Song", "B Song", "A Song"]);
+    expect((await historyRows()).map((r) => r.title)).toEqual(["A Song", "B Song", "A Song"]);
   });
 
   it("stores the title and artist trimmed", async () => {
     await refreshTrackHistory(playing("  Paper Lanterns ", " Mira Okafor "), Date.now());
-    expect(await history()).toMatchObject([{ title: "Paper Lanterns", artist: "Mira Okafor" }]);
+    expect(await historyRows()).toMatchObject([{ title: "Paper Lanterns", artist: "Mira Okafor" }]);
   });
 
   it("never duplicates the track under concurrent runs", async () => {
@@ -83,53 +63,50 @@ describe("the cron's track-history refresh", () => {
       ),
     );
     expect(results.filter((r) => r.recorded)).toHaveLength(1);
-    expect(await history()).toHaveLength(1);
+    expect(await historyRows()).toHaveLength(1);
   });
 
   it("never records the fallback track", async () => {
     const result = await refreshTrackHistory(playing(fallbackTrack.title, fallbackTrack.artist), Date.now());
     expect(result.recorded).toBe(false);
-    expect(await history()).toEqual([]);
+    expect(await historyRows()).toEqual([]);
   });
 
   it("never records an empty title", async () => {
-    const station = azuracastAt("notitle/api/nowplaying/lounge");
+    const station = envWith(azuracastHost("notitle"));
     expect((await refreshTrackHistory(station, Date.now())).recorded).toBe(false);
-    expect(await history()).toEqual([]);
+    expect(await historyRows()).toEqual([]);
   });
 
   it("records nothing and does not throw when the radio host is down", async () => {
-    const down = { ...env, RADIO_METADATA_URL: "http://127.0.0.1:9/" } as unknown as Env;
+    const down = envWith({ RADIO_METADATA_URL: `${nothingListens}/` });
     await expect(refreshTrackHistory(down, Date.now())).resolves.toEqual({ recorded: false, pruned: 0 });
-    expect(await history()).toEqual([]);
+    expect(await historyRows()).toEqual([]);
   });
 
   it("deletes history older than HISTORY_RETENTION_DAYS and keeps the rest", async () => {
     const now = Date.now();
-    const insert = env.DB.prepare(
-      "insert into track_history (title, artist, played_at) values (?1, 'Artist', ?2)",
-    );
-    await env.DB.batch([
-      insert.bind("too old", now - 8 * day),
-      insert.bind("just kept", now - 7 * day + minute),
-      insert.bind("recent", now - minute),
+    await insertPlays([
+      { title: "too old", at: now - 8 * day },
+      { title: "just kept", at: now - 7 * day + minute },
+      { title: "recent", at: now - minute },
     ]);
     const result = await refreshTrackHistory(
       playing("recent", "Artist", { HISTORY_RETENTION_DAYS: "7" }),
       now,
     );
     expect(result).toEqual({ recorded: false, pruned: 1 });
-    expect((await history()).map((r) => r.title)).toEqual(["just kept", "recent"]);
+    expect((await historyRows()).map((r) => r.title)).toEqual(["just kept", "recent"]);
   });
 
   it("keeps 90 days of history by default", async () => {
     const now = Date.now();
-    const insert = env.DB.prepare(
-      "insert into track_history (title, artist, played_at) values (?1, 'Artist', ?2)",
-    );
-    await env.DB.batch([insert.bind("91 days", now - 91 * day), insert.bind("89 days", now - 89 * day)]);
+    await insertPlays([
+      { title: "91 days", at: now - 91 * day },
+      { title: "89 days", at: now - 89 * day },
+    ]);
     await refreshTrackHistory(playing("89 days", "Artist"), now);
-    expect((await history()).map((r) => r.title)).toEqual(["89 days"]);
+    expect((await historyRows()).map((r) => r.title)).toEqual(["89 days"]);
   });
 
   it("deletes stale rate-limit counters and expired sleep timers", async () => {
@@ -184,12 +161,10 @@ describe("the cron's clean-up", () => {
 
 describe("the scheduled handler", () => {
   it("adds the local station's current title to /api/track-history", async () => {
-    const status = async () =>
-      ((await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as { current: { title: string } })
-        .current.title;
+    const status = async () => (await stationStatus()).current.title;
     // The station is shared with another test file that rotates it: retry until a run saw a stable title.
     for (let attempt = 0; attempt < 5; attempt++) {
-      await env.DB.prepare("delete from track_history").run();
+      await clearTables("track_history");
       const before = await status();
       const ctx = createExecutionContext();
       await worker.scheduled(
@@ -199,7 +174,7 @@ describe("the scheduled handler", () => {
       );
       await waitOnExecutionContext(ctx);
       if ((await status()) !== before) continue;
-      const res = await exports.default.fetch(new Request("http://localhost/api/track-history"));
+      const res = await request("/api/track-history");
       const items = (await res.json()) as { title: string }[];
       expect(items.map((i) => i.title)).toEqual([before]);
       return;

@@ -1,19 +1,13 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MailError, type MailMessage, sendMail } from "../../worker/lib/email";
 import { escapeHtml, loginEmail } from "../../worker/lib/email/login-email";
+import { envWith, mailSentTo, nothingListens, resendMail } from "./support/fakes";
+import { uniqueEmail } from "./support/unique";
 
 const link = "http://localhost:8787/api/auth/verify?token=abc_DEF-123";
-const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-
 const resendEnv = (mode: string, extra: Record<string, string> = {}) =>
-  ({
-    ...env,
-    MAIL_PROVIDER: "resend",
-    RESEND_API_KEY: "re_unit_key",
-    MAIL_API_URL: `${env.FAKES_URL}/resend/${mode}`,
-    ...extra,
-  }) as unknown as Env;
+  envWith({ ...resendMail(mode), ...extra });
 
 const message = (to: string): MailMessage => ({ to, subject: "Hello", text: "Plain", html: "<p>Html</p>" });
 
@@ -40,7 +34,7 @@ describe("the login e-mail", () => {
 
 describe("sendMail with the log provider", () => {
   it("records the message in the dev outbox when debug login links are on", async () => {
-    const to = address("outbox");
+    const to = uniqueEmail("outbox");
     await sendMail(env, message(to));
     const row = await env.DB.prepare("select subject, text, link from dev_outbox where to_email = ?")
       .bind(to)
@@ -49,8 +43,8 @@ describe("sendMail with the log provider", () => {
   });
 
   it("records nothing when they are off", async () => {
-    const to = address("silent");
-    await sendMail({ ...env, DEBUG_LOGIN_LINKS: "false" } as unknown as Env, message(to));
+    const to = uniqueEmail("silent");
+    await sendMail(envWith({ DEBUG_LOGIN_LINKS: "false" }), message(to));
     const row = await env.DB.prepare("select count(*) as n from dev_outbox where to_email = ?")
       .bind(to)
       .first<{ n: number }>();
@@ -60,12 +54,12 @@ describe("sendMail with the log provider", () => {
 
 describe("sendMail with the Resend provider", () => {
   it("posts from, to, subject, text, html and reply_to with the Bearer key", async () => {
-    const to = address("resend-unit");
+    const to = uniqueEmail("resend-unit");
     await sendMail(resendEnv("ok"), { ...message(to), replyTo: "listener@example.com" });
-    const sent = (await (await fetch(`${env.FAKES_URL}/resend/sent?to=${to}`)).json()) as unknown[];
+    const sent = await mailSentTo(to);
     expect(sent).toEqual([
       expect.objectContaining({
-        authorization: "Bearer re_unit_key",
+        authorization: "Bearer re_test_key",
         from: env.MAIL_FROM,
         to: [to],
         subject: "Hello",
@@ -76,22 +70,22 @@ describe("sendMail with the Resend provider", () => {
   });
 
   it("accepts an API base URL with a trailing slash", async () => {
-    const to = address("slash");
+    const to = uniqueEmail("slash");
     const base = { MAIL_API_URL: `${env.FAKES_URL}/resend/ok/` };
     await expect(sendMail(resendEnv("ok", base), message(to))).resolves.toBeUndefined();
   });
 
   for (const status of [401, 403, 422, 429, 500]) {
     it(`throws a MailError naming Resend's ${status} answer`, async () => {
-      const error = await sendMail(resendEnv(`fail-${status}`), message(address("err"))).catch((e) => e);
+      const error = await sendMail(resendEnv(`fail-${status}`), message(uniqueEmail("err"))).catch((e) => e);
       expect(error).toBeInstanceOf(MailError);
       expect((error as Error).message).toContain(String(status));
     });
   }
 
   it("throws a MailError when Resend is unreachable", async () => {
-    const unreachable = { MAIL_API_URL: "http://127.0.0.1:9" };
-    const error = await sendMail(resendEnv("ok", unreachable), message(address("down"))).catch((e) => e);
+    const unreachable = { MAIL_API_URL: nothingListens };
+    const error = await sendMail(resendEnv("ok", unreachable), message(uniqueEmail("down"))).catch((e) => e);
     expect(error).toBeInstanceOf(MailError);
   });
 
@@ -100,7 +94,7 @@ describe("sendMail with the Resend provider", () => {
     const { sendWithResend } = await import("../../worker/lib/email/resend");
     const error = await sendWithResend(
       { apiUrl: `${env.FAKES_URL}/resend/ok`, apiKey: "", from: "a@example.com" },
-      message(address("nokey")),
+      message(uniqueEmail("nokey")),
     ).catch((e) => e);
     expect(error).toBeInstanceOf(MailError);
     expect((error as Error).message).toContain("401");

@@ -1,34 +1,14 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { favorite } from "../../schema/api";
-import { getDb } from "../../worker/lib/db";
-import { createSession } from "../../worker/lib/session";
+import { sendJson } from "./support/request";
+import { clearTables } from "./support/reset";
+import { newSession } from "./support/session";
+import { anonymousId } from "./support/unique";
 
 type Json = Record<string, unknown>;
 
-/** A fresh anonymous session id as the SPA makes them: session-{timestamp}-{random}. */
-const anonymousId = () => `session-${Date.now()}-${crypto.randomUUID().replaceAll("-", "")}`;
-
-async function loggedInUser(email = `${crypto.randomUUID()}@listener.example`) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare("insert into users (id, email) values (?1, ?2)").bind(id, email).run();
-  const { token } = await createSession(getDb(env.DB), id, Date.now());
-  return { id, cookie: `lr_session=${token}` };
-}
-
-function call(method: string, path: string, options: { body?: unknown; cookie?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.cookie) headers.Cookie = options.cookie;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  return exports.default.fetch(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    }),
-  );
-}
+const call = (method: string, path: string, options: { body?: unknown; cookie?: string } = {}) =>
+  sendJson(method, path, options.body, options.cookie ? { Cookie: options.cookie } : {});
 
 const track = (overrides: Json = {}) => ({
   trackTitle: "Velvet Harbour",
@@ -60,9 +40,7 @@ async function expectError(res: Response, status: number, message?: RegExp) {
   if (message) expect(body.message).toMatch(message);
 }
 
-beforeEach(async () => {
-  await env.DB.prepare("delete from favorites").run();
-});
+beforeEach(() => clearTables("favorites"));
 
 describe("POST /api/favorites", () => {
   it("adds a favorite for an anonymous session and answers it with 201", async () => {
@@ -100,7 +78,7 @@ describe("POST /api/favorites", () => {
   });
 
   it("sets userId too when a logged-in user posts with their own id as sessionId", async () => {
-    const user = await loggedInUser();
+    const user = await newSession("user");
     const res = await add(user.id, {}, user.cookie);
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ sessionId: user.id, userId: user.id });
@@ -124,19 +102,12 @@ describe("POST /api/favorites", () => {
   });
 
   it("refuses a body that is not JSON with 400", async () => {
-    const res = await exports.default.fetch(
-      new Request("http://localhost/api/favorites", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "{not json",
-      }),
-    );
-    await expectError(res, 400);
+    await expectError(await call("POST", "/api/favorites", { body: "{not json" }), 400);
   });
 
   it("refuses a user's id from somebody not logged in (401) and from another user (403)", async () => {
-    const owner = await loggedInUser();
-    const other = await loggedInUser();
+    const owner = await newSession("user");
+    const other = await newSession("user");
     await expectError(await add(owner.id), 401);
     await expectError(await add(owner.id, {}, other.cookie), 403);
     expect(await list(owner.id, owner.cookie)).toEqual([]);
@@ -145,7 +116,7 @@ describe("POST /api/favorites", () => {
 
 describe("GET /api/favorites", () => {
   it("lists the logged-in user's favorites, newest first", async () => {
-    const user = await loggedInUser();
+    const user = await newSession("user");
     await add(user.id, { trackTitle: "First" }, user.cookie);
     await add(user.id, { trackTitle: "Second" }, user.cookie);
     await add(anonymousId(), { trackTitle: "Somebody else's" });
@@ -174,8 +145,8 @@ describe("GET /api/favorites/{id}", () => {
   });
 
   it("lists a user's favorites only to that user: 401 logged out, 403 for another user", async () => {
-    const owner = await loggedInUser();
-    const other = await loggedInUser();
+    const owner = await newSession("user");
+    const other = await newSession("user");
     await add(owner.id, {}, owner.cookie);
     expect(await list(owner.id, owner.cookie)).toHaveLength(1);
     await expectError(await call("GET", `/api/favorites/${owner.id}`), 401);
@@ -212,8 +183,8 @@ describe("GET /api/favorites/{id}/check", () => {
   });
 
   it("checks a user's favorites only for that user", async () => {
-    const owner = await loggedInUser();
-    const other = await loggedInUser();
+    const owner = await newSession("user");
+    const other = await newSession("user");
     await add(owner.id, {}, owner.cookie);
     expect(await (await check(owner.id, "Velvet Harbour", "Nightfall Quartet", owner.cookie)).json()).toEqual(
       {
@@ -252,8 +223,8 @@ describe("DELETE /api/favorites/{id}", () => {
   });
 
   it("removes a user's favorite only for that user", async () => {
-    const owner = await loggedInUser();
-    const other = await loggedInUser();
+    const owner = await newSession("user");
+    const other = await newSession("user");
     await add(owner.id, {}, owner.cookie);
     const ref = { trackTitle: "Velvet Harbour", trackArtist: "Nightfall Quartet" };
     await expectError(await remove(owner.id, ref), 401);
@@ -268,7 +239,7 @@ describe("POST /api/auth/migrate-favorites", () => {
     call("POST", "/api/auth/migrate-favorites", { body: { sessionId }, cookie });
 
   it("moves the anonymous session's favorites to the user, merging duplicates", async () => {
-    const user = await loggedInUser();
+    const user = await newSession("user");
     const sessionId = anonymousId();
     await add(user.id, { trackTitle: "Shared Song", trackAlbum: "The user's copy" }, user.cookie);
     await add(sessionId, { trackTitle: "shared song", trackAlbum: "The session's copy" });
@@ -285,7 +256,7 @@ describe("POST /api/auth/migrate-favorites", () => {
   });
 
   it("changes nothing when run twice", async () => {
-    const user = await loggedInUser();
+    const user = await newSession("user");
     const sessionId = anonymousId();
     await add(sessionId, { trackTitle: "One" });
     await add(sessionId, { trackTitle: "Two" });
@@ -307,7 +278,7 @@ describe("POST /api/auth/migrate-favorites", () => {
     ["a user id instead of an anonymous session id", "3f1c2d4e-0000-4000-8000-000000000000"],
     ["a session id with too little randomness", "session-1700000000000-abc"],
   ])("refuses %s with 400", async (_what, sessionId) => {
-    const user = await loggedInUser();
+    const user = await newSession("user");
     await expectError(await migrate(sessionId, user.cookie), 400, /session id|Invalid/i);
   });
 });

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../dev/local-site.ts";
 import { fakeHandlers } from "./fakes/index.ts";
-import { startSiteStation } from "./station.ts";
+import { startSiteStation } from "./start-station.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

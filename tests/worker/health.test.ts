@@ -1,10 +1,8 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import pkg from "../../package.json";
-
-const request = (path: string, init?: RequestInit) =>
-  exports.default.fetch(new Request(`http://localhost${path}`, init));
+import { request, sendJson } from "./support/request";
+import { stationReader } from "./support/station";
 
 describe("GET /api/health", () => {
   it("answers ok with the version after querying D1", async () => {
@@ -15,7 +13,7 @@ describe("GET /api/health", () => {
   });
 
   it("reports the live room's reads of the radio host", async () => {
-    await env.STATION_READER.getByName("station").pollNow();
+    await stationReader().pollNow();
     const body = (await (await request("/api/health")).json()) as { live: Record<string, unknown> };
     expect(body.live).toEqual({
       upstreamReadsLastMinute: expect.any(Number),
@@ -58,11 +56,7 @@ describe("unknown API paths", () => {
   });
 
   it("answer a JSON 404 for other methods too", async () => {
-    const res = await request("/api/nothing/here", {
-      method: "POST",
-      body: "{}",
-      headers: { "Content-Type": "application/json" },
-    });
+    const res = await sendJson("POST", "/api/nothing/here", "{}");
     expect(res.status).toBe(404);
     expect((await res.json()) as object).toHaveProperty("error", "not_found");
   });

@@ -1,24 +1,10 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { trackHistoryItem } from "../../schema/api";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { insertPlays } from "./support/track-history";
 
-const request = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`));
-
-type Played = { title: string; artist?: string; album?: string | null; artwork?: string | null; at: number };
-
-async function seedHistory(tracks: Played[]): Promise<void> {
-  const insert = env.DB.prepare(
-    "insert into track_history (title, artist, album, artwork, played_at) values (?1, ?2, ?3, ?4, ?5)",
-  );
-  await env.DB.batch(
-    tracks.map((t) => insert.bind(t.title, t.artist ?? "Artist", t.album ?? null, t.artwork ?? null, t.at)),
-  );
-}
-
-beforeEach(async () => {
-  await env.DB.prepare("delete from track_history").run();
-});
+beforeEach(() => clearTables("track_history"));
 
 describe("GET /api/track-history", () => {
   it("answers an empty list when nothing was recorded", async () => {
@@ -29,7 +15,7 @@ describe("GET /api/track-history", () => {
 
   it("lists the history newest first with the fields of SPEC section 3 and an ISO playedAt", async () => {
     const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
-    await seedHistory([
+    await insertPlays([
       { title: "First", artist: "Nightfall Quartet", album: "Harbour Lights", at: t0 },
       { title: "Second", artist: "Amber Sato", artwork: "https://img.example/2.jpg", at: t0 + 60_000 },
     ]);
@@ -58,7 +44,7 @@ describe("GET /api/track-history", () => {
 
   it("is bounded to the newest 100 tracks", async () => {
     const t0 = Date.now() - 200 * 60_000;
-    await seedHistory(Array.from({ length: 120 }, (_, i) => ({ title: `Track ${i}`, at: t0 + i * 60_000 })));
+    await insertPlays(Array.from({ length: 120 }, (_, i) => ({ title: `Track ${i}`, at: t0 + i * 60_000 })));
     const items = (await (await request("/api/track-history")).json()) as { title: string }[];
     expect(items).toHaveLength(100);
     expect(items[0]?.title).toBe("Track 119");

@@ -1,17 +1,11 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "../../schema/api";
-import {
-  clearPages,
-  createPageAsAdmin,
-  jpegBytes,
-  keyOf,
-  pageBody,
-  pngBytes,
-  request,
-  sendJson,
-  uploadImage,
-} from "./pages-fixtures";
+import { jpegBytes, keyOf, pngBytes, uploadImage } from "./support/images";
+import { createPageAsAdmin, pageBody } from "./support/pages";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { sendJsonAs } from "./support/session";
 
 describe("GET /images/:key", () => {
   it("serves an uploaded PNG byte-identical with its type, nosniff, an immutable cache lifetime and an ETag", async () => {
@@ -61,7 +55,7 @@ describe("GET /images/:key", () => {
 });
 
 describe("images of pages", () => {
-  beforeEach(clearPages);
+  beforeEach(() => clearTables("pages"));
 
   const exists = async (url: string) => (await env.IMAGES.head(keyOf(url))) !== null;
 
@@ -69,7 +63,7 @@ describe("images of pages", () => {
     const image = await uploadImage();
     const hero = await uploadImage();
     const page = await createPageAsAdmin({ image, heroImageLight: hero });
-    const res = await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    const res = await sendJsonAs("DELETE", `/api/pages/${page.id}`, undefined, "admin");
     expect(res.status).toBe(200);
     expect(await exists(image)).toBe(true);
     expect(await exists(hero)).toBe(true);
@@ -79,7 +73,7 @@ describe("images of pages", () => {
     const old = await uploadImage();
     const next = await uploadImage();
     const page = await createPageAsAdmin({ image: old });
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "PUT",
       `/api/pages/${page.id}`,
       pageBody({ slug: page.slug, image: next }),
@@ -93,7 +87,7 @@ describe("images of pages", () => {
   it("moving an image from one field of a page to another keeps it", async () => {
     const image = await uploadImage();
     const page = await createPageAsAdmin({ slug: "homepage-hero-settings", heroImageLight: image });
-    await sendJson(
+    await sendJsonAs(
       "PUT",
       `/api/pages/${page.id}`,
       pageBody({ slug: page.slug, heroImageDark: image }),
@@ -104,7 +98,7 @@ describe("images of pages", () => {
 
   it("leaves external image URLs alone", async () => {
     const page = await createPageAsAdmin({ image: "https://cdn.example/a.png" });
-    const res = await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    const res = await sendJsonAs("DELETE", `/api/pages/${page.id}`, undefined, "admin");
     expect(res.status).toBe(200);
   });
 });

@@ -1,18 +1,13 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Page, PagesExport } from "../../schema/api";
-import {
-  clearPages,
-  createPageAsAdmin,
-  getAs,
-  pageBody,
-  pageRowCount,
-  sendJson,
-  uploadImage,
-} from "./pages-fixtures";
+import { uploadImage } from "./support/images";
+import { createPageAsAdmin, pageBody, pageRowCount } from "./support/pages";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { getAs, sendJsonAs } from "./support/session";
 
-beforeEach(clearPages);
+beforeEach(() => clearTables("pages"));
 
 type ExportDoc = { version: number; exportedAt: string; pages: Page[] };
 
@@ -22,7 +17,7 @@ async function exportAsAdmin(): Promise<{ res: Response; doc: ExportDoc }> {
   return { res, doc: (await res.clone().json()) as ExportDoc };
 }
 
-const importAsAdmin = (doc: unknown) => sendJson("POST", "/api/pages/import", doc, "admin");
+const importAsAdmin = (doc: unknown) => sendJsonAs("POST", "/api/pages/import", doc, "admin");
 
 async function allRows(): Promise<unknown[]> {
   return (await env.DB.prepare("select * from pages order by slug").all()).results;
@@ -94,7 +89,7 @@ describe("POST /api/pages/import", () => {
     const first = (await exportAsAdmin()).doc;
     const rowsBefore = await allRows();
 
-    await clearPages();
+    await clearTables("pages");
     const res = await importAsAdmin(first);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ results: { created: 3, updated: 0 } });
@@ -152,17 +147,17 @@ describe("POST /api/pages/import", () => {
     const image = await uploadImage();
     const page = await createPageAsAdmin({ slug: "about", image });
     const { doc: exported } = await exportAsAdmin();
-    await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    await sendJsonAs("DELETE", `/api/pages/${page.id}`, undefined, "admin");
     expect((await importAsAdmin(exported)).status).toBe(200);
-    const served = await exports.default.fetch(new Request(`http://localhost${image}`));
+    const served = await request(image);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
   });
 
   it("answers 401 and 403 for non-admins and imports nothing", async () => {
     const doc = exportDoc([pageBody()]);
-    expect((await sendJson("POST", "/api/pages/import", doc, "anonymous")).status).toBe(401);
-    expect((await sendJson("POST", "/api/pages/import", doc, "user")).status).toBe(403);
+    expect((await sendJsonAs("POST", "/api/pages/import", doc, "anonymous")).status).toBe(401);
+    expect((await sendJsonAs("POST", "/api/pages/import", doc, "user")).status).toBe(403);
     expect(await pageRowCount()).toBe(0);
   });
 

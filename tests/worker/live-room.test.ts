@@ -1,28 +1,24 @@
-import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type LiveMessage, liveMessage as liveMessageSchema } from "../../schema/api";
 import { fallbackTrack } from "../../schema/station";
 import { getConfig } from "../../worker/lib/config";
+import { observeStation } from "../../worker/lib/radio";
 import { currentStation, type LiveShard, type StationReader } from "../../worker/live";
 import { readerOfShard, shardName } from "../../worker/live/names";
-import { observeStation } from "../../worker/live/station-state";
-
-type StationStatus = { current: { artist: string; title: string }; next: { artist: string; title: string } };
-
-const stationStatus = async (): Promise<StationStatus> =>
-  (await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as StationStatus;
-
-const rotateStation = async (): Promise<StationStatus> =>
-  (await (await fetch(`${env.STATION_HELPER_URL}/rotate`, { method: "POST" })).json()) as StationStatus;
+import { azuracastHost, nothingListens, widgetUrl } from "./support/fakes";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { nextMessage, rotateStation, stationReader, stationStatus } from "./support/station";
+import { historyRows, insertPlays } from "./support/track-history";
 
 /** The configuration with binding overrides (the generated Env type pins the production values). */
 const configWith = (bindings: Record<string, string>) => getConfig({ ...env, ...bindings });
 
-/** An AzuraCast station on the fakes server; `mode` as tests/worker/fakes/azuracast.ts names them. */
-const azuracast = (mode: string, query = "") => ({
-  RADIO_SOURCE: "azuracast",
-  RADIO_METADATA_URL: `${env.FAKES_URL}/azuracast/${mode}/api/nowplaying/lounge?case=${crypto.randomUUID()}${query}`,
+/** An AzuraCast station without a next-track widget, at a URL of its own. */
+const azuracast = (mode: string, query: Record<string, string> = {}) => ({
+  ...azuracastHost(mode, { case: crypto.randomUUID(), ...query }),
   NEXT_TRACK_URL: "",
 });
 
@@ -35,18 +31,7 @@ const withHost = (reader: DurableObjectStub<StationReader>, bindings: Record<str
     Reflect.set(instance, "env", { ...env, ...bindings });
   });
 
-const historyRows = async () =>
-  (
-    await env.DB.prepare("select id, title, artist, played_at from track_history order by id").all<{
-      id: number;
-      title: string;
-      artist: string;
-    }>()
-  ).results;
-
-beforeEach(async () => {
-  await env.DB.prepare("delete from track_history").run();
-});
+beforeEach(() => clearTables("track_history"));
 
 describe("the spec's calls when the live room does not answer", () => {
   it("answer the newest recorded track, else the fallback track, not an error", async () => {
@@ -77,7 +62,7 @@ describe("reading the radio host", () => {
   });
 
   it("normalises an AzuraCast station's song with album, artwork, listeners and playing_next", async () => {
-    const seen = await observeStation(configWith(azuracast("ok", "&title=Blue%20Hour&listeners=7")));
+    const seen = await observeStation(configWith(azuracast("ok", { title: "Blue Hour", listeners: "7" })));
     expect(seen).toEqual({
       current: {
         title: "Blue Hour",
@@ -92,7 +77,7 @@ describe("reading the radio host", () => {
 
   it("prefers a configured next-track widget to AzuraCast's playing_next", async () => {
     const seen = await observeStation(
-      configWith({ ...azuracast("ok"), NEXT_TRACK_URL: `${env.FAKES_URL}/widget/ok?title=From%20Widget` }),
+      configWith({ ...azuracast("ok"), NEXT_TRACK_URL: widgetUrl("ok", { title: "From Widget" }) }),
     );
     expect(seen.next).toEqual({
       title: "From Widget",
@@ -104,7 +89,7 @@ describe("reading the radio host", () => {
 
   it("reports a failed read when the host is down, answers garbage, 500, or has no title", async () => {
     for (const bindings of [
-      { RADIO_METADATA_URL: `http://127.0.0.1:9/${crypto.randomUUID()}` },
+      { RADIO_METADATA_URL: `${nothingListens}/${crypto.randomUUID()}` },
       azuracast("garbage"),
       azuracast("500"),
       azuracast("notitle"),
@@ -122,16 +107,10 @@ describe("reading the radio host", () => {
   });
 
   it("reports the next track as unknown when the widget fails, and as none when it has nothing", async () => {
-    for (const url of [
-      `http://127.0.0.1:9/${crypto.randomUUID()}`,
-      `${env.FAKES_URL}/widget/garbage`,
-      `${env.FAKES_URL}/widget/500`,
-    ]) {
+    for (const url of [`${nothingListens}/${crypto.randomUUID()}`, widgetUrl("garbage"), widgetUrl("500")]) {
       expect((await observeStation(configWith({ NEXT_TRACK_URL: url }))).next).toBeUndefined();
     }
-    expect(
-      (await observeStation(configWith({ NEXT_TRACK_URL: `${env.FAKES_URL}/widget/empty` }))).next,
-    ).toBeNull();
+    expect((await observeStation(configWith({ NEXT_TRACK_URL: widgetUrl("empty") }))).next).toBeNull();
     expect((await observeStation(configWith({ NEXT_TRACK_URL: "" }))).next).toBeNull();
   });
 });
@@ -140,9 +119,7 @@ describe("the station reader", () => {
   it("answers at once before its first read: the newest recorded track, else the fallback track", async () => {
     const reader = freshReader();
     expect((await reader.snapshot()).current).toEqual({ ...fallbackTrack, album: null, artwork: null });
-    await env.DB.prepare(
-      "insert into track_history (title, artist, album, artwork, played_at) values ('Older', 'Someone', 'LP', null, 1)",
-    ).run();
+    await insertPlays([{ title: "Older", artist: "Someone", album: "LP", at: 1 }]);
     const another = freshReader();
     expect((await another.snapshot()).current).toMatchObject({
       title: "Older",
@@ -164,8 +141,7 @@ describe("the station reader", () => {
   it("keeps the last track the host gave when it later fails, with no listener count", async () => {
     const reader = freshReader();
     // This fake answers once, then 500.
-    const host = `${env.FAKES_URL}/azuracast/once/${crypto.randomUUID()}/api/nowplaying/lounge?title=Remembered`;
-    await withHost(reader, { RADIO_SOURCE: "azuracast", RADIO_METADATA_URL: host });
+    await withHost(reader, azuracastHost(`once/${crypto.randomUUID()}`, { title: "Remembered" }));
     const first = await reader.pollNow();
     expect(first.current.title).toBe("Remembered");
     const after = await reader.pollNow();
@@ -192,11 +168,7 @@ describe("the station reader", () => {
     const reader = freshReader();
     await reader.pollNow();
     const rotated = await rotateStation();
-    await env.DB.prepare(
-      "insert into track_history (title, artist, album, artwork, played_at) values (?1, ?2, null, null, ?3)",
-    )
-      .bind(rotated.current.title, rotated.current.artist, Date.now())
-      .run();
+    await insertPlays([{ title: rotated.current.title, artist: rotated.current.artist, at: Date.now() }]);
     const state = await reader.pollNow();
     expect(state.played).toBeNull();
     expect(await historyRows()).toHaveLength(1);
@@ -224,7 +196,7 @@ describe("the station reader", () => {
   it("counts a change of radio host as a change, so players take the new host's state", async () => {
     const reader = freshReader();
     const before = await reader.pollNow();
-    await withHost(reader, azuracast("ok", "&title=New%20Host"));
+    await withHost(reader, azuracast("ok", { title: "New Host" }));
     const after = await reader.pollNow();
     expect(after.current.title).toBe("New Host");
     expect(after.version).toBeGreaterThan(before.version);
@@ -261,11 +233,9 @@ describe("the station reader", () => {
 describe("a player on /api/radio/live", () => {
   it("gets the change pushed when the station's title rotates, with its history row", async () => {
     // The one file that rotates the shared station; the others compare with its status.
-    const reader = env.STATION_READER.getByName("station");
+    const reader = stationReader();
     await reader.pollNow();
-    const res = await exports.default.fetch(
-      new Request("http://localhost/api/radio/live", { headers: { Upgrade: "websocket" } }),
-    );
+    const res = await request("/api/radio/live", { headers: { Upgrade: "websocket" } });
     const socket = res.webSocket;
     if (!socket) throw new Error(`no WebSocket: ${res.status}`);
     const received: LiveMessage[] = [];
@@ -285,29 +255,21 @@ describe("a player on /api/radio/live", () => {
 });
 
 describe("the live shards", () => {
-  const message = (socket: WebSocket) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), {
-        once: true,
-      });
-    });
-
   async function connect(shard: DurableObjectStub<LiveShard>) {
     const res = await shard.fetch("http://shard/", { headers: { Upgrade: "websocket" } });
     const socket = res.webSocket;
     if (!socket) throw new Error(`no socket: ${res.status}`);
-    const first = message(socket);
+    const first = nextMessage(socket);
     socket.accept();
     return { socket, first: await first };
   }
 
   it("send a new player the current state first, then every change the reader publishes", async () => {
     const shard = env.LIVE_SHARD.getByName(`test-${crypto.randomUUID()}`);
-    const reader = env.STATION_READER.getByName("station");
-    const state = await reader.pollNow();
+    const state = await stationReader().pollNow();
     const { socket, first } = await connect(shard);
     expect(first).toMatchObject({ type: "now-playing", version: state.version, current: state.current });
-    const next = message(socket);
+    const next = nextMessage(socket);
     const published = { ...state, version: state.version + 1, listeners: 999 };
     expect(await shard.publish(published)).toBe(1);
     expect(await next).toMatchObject({ version: state.version + 1, listeners: 999 });
@@ -326,7 +288,7 @@ describe("the live shards", () => {
 
   it("drop a publication older than what they hold", async () => {
     const shard = env.LIVE_SHARD.getByName(`test-${crypto.randomUUID()}`);
-    const state = await env.STATION_READER.getByName("station").snapshot();
+    const state = await stationReader().snapshot();
     await shard.publish({ ...state, version: state.version + 10 });
     expect(await shard.publish({ ...state, version: state.version + 9 })).toBe(0);
   });
@@ -339,7 +301,7 @@ describe("the live shards", () => {
     const sockets = await Promise.all(
       [0, 1, 2].map((i) => connect(env.LIVE_SHARD.getByName(shardName(name, i)))),
     );
-    const changes = sockets.map(({ socket }) => message(socket));
+    const changes = sockets.map(({ socket }) => nextMessage(socket));
     const rotated = await rotateStation();
     await reader.pollNow();
     for (const change of await Promise.all(changes)) {

@@ -1,18 +1,12 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "../../schema/api";
-import {
-  clearPages,
-  createPageAsAdmin,
-  getAs,
-  pageBody,
-  pageRowCount,
-  type Role,
-  request,
-  sendJson,
-} from "./pages-fixtures";
+import { createPageAsAdmin, pageBody, pageRowCount } from "./support/pages";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { getAs, type Role, sendJsonAs } from "./support/session";
 
-beforeEach(clearPages);
+beforeEach(() => clearTables("pages"));
 
 const unknownId = "00000000-0000-4000-8000-000000000000";
 
@@ -28,13 +22,13 @@ async function insertRawPage(slug: string, published: string, createdAt = Date.n
 
 describe("admin-only page calls", () => {
   const calls: [string, (role: Role) => Promise<Response>][] = [
-    ["POST /api/pages", (role) => sendJson("POST", "/api/pages", pageBody(), role)],
-    ["PUT /api/pages/:id", (role) => sendJson("PUT", `/api/pages/${unknownId}`, pageBody(), role)],
-    ["DELETE /api/pages/:id", (role) => sendJson("DELETE", `/api/pages/${unknownId}`, undefined, role)],
+    ["POST /api/pages", (role) => sendJsonAs("POST", "/api/pages", pageBody(), role)],
+    ["PUT /api/pages/:id", (role) => sendJsonAs("PUT", `/api/pages/${unknownId}`, pageBody(), role)],
+    ["DELETE /api/pages/:id", (role) => sendJsonAs("DELETE", `/api/pages/${unknownId}`, undefined, role)],
     ["GET /api/pages/export", (role) => getAs("/api/pages/export", role)],
     [
       "POST /api/pages/import",
-      (role) => sendJson("POST", "/api/pages/import", { version: 1, exportedAt: "x", pages: [] }, role),
+      (role) => sendJsonAs("POST", "/api/pages/import", { version: 1, exportedAt: "x", pages: [] }, role),
     ],
   ];
 
@@ -53,8 +47,8 @@ describe("admin-only page calls", () => {
   }
 
   it("changes nothing for a non-admin", async () => {
-    await sendJson("POST", "/api/pages", pageBody(), "user");
-    await sendJson("POST", "/api/pages", pageBody(), "anonymous");
+    await sendJsonAs("POST", "/api/pages", pageBody(), "user");
+    await sendJsonAs("POST", "/api/pages", pageBody(), "anonymous");
     expect(await pageRowCount()).toBe(0);
   });
 });
@@ -62,7 +56,7 @@ describe("admin-only page calls", () => {
 describe("POST /api/pages", () => {
   it("creates a page as the admin and answers it with ISO dates", async () => {
     const before = Date.now();
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "POST",
       "/api/pages",
       {
@@ -99,7 +93,7 @@ describe("POST /api/pages", () => {
 
   it("defaults a new page to published 'true' and stores false-like flags as 'false'", async () => {
     const { published: _omit, ...withoutFlag } = pageBody();
-    const res = await sendJson("POST", "/api/pages", withoutFlag, "admin");
+    const res = await sendJsonAs("POST", "/api/pages", withoutFlag, "admin");
     expect(((await res.json()) as Page).published).toBe("true");
     for (const flag of ["false", "", false] as const) {
       const draft = await createPageAsAdmin({ published: flag });
@@ -120,7 +114,7 @@ describe("POST /api/pages", () => {
   });
 
   it("refuses content that is nothing but unsafe HTML", async () => {
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "POST",
       "/api/pages",
       pageBody({ content: "<script>alert(1)</script>" }),
@@ -150,7 +144,7 @@ describe("POST /api/pages", () => {
   ];
   for (const [what, overrides, message] of requiredCases) {
     it(`answers 400 '${message}' for ${what}`, async () => {
-      const res = await sendJson("POST", "/api/pages", { ...pageBody(), ...overrides }, "admin");
+      const res = await sendJsonAs("POST", "/api/pages", { ...pageBody(), ...overrides }, "admin");
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: "invalid_request", message });
       expect(await pageRowCount()).toBe(0);
@@ -159,7 +153,7 @@ describe("POST /api/pages", () => {
 
   it("answers 409 with a clear message when the normalised slug is taken", async () => {
     await createPageAsAdmin({ slug: "about-us" });
-    const res = await sendJson("POST", "/api/pages", pageBody({ slug: "About US" }), "admin");
+    const res = await sendJsonAs("POST", "/api/pages", pageBody({ slug: "About US" }), "admin");
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       error: "conflict",
@@ -169,13 +163,13 @@ describe("POST /api/pages", () => {
   });
 
   it("answers 400, not 500, for malformed JSON", async () => {
-    const res = await sendJson("POST", "/api/pages", "{ not json", "admin");
+    const res = await sendJsonAs("POST", "/api/pages", "{ not json", "admin");
     expect(res.status).toBe(400);
     expect((await res.json()) as object).toHaveProperty("error", "bad_request");
   });
 
   it("answers 413 for a body beyond the page size limit", async () => {
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "POST",
       "/api/pages",
       pageBody({ content: "x".repeat(3 * 1024 * 1024) }),
@@ -190,7 +184,7 @@ describe("PUT /api/pages/:id", () => {
   it("updates every field, keeps createdAt and sets updatedAt", async () => {
     const page = await createPageAsAdmin({ slug: "old" });
     await new Promise((r) => setTimeout(r, 5));
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "PUT",
       `/api/pages/${page.id}`,
       pageBody({
@@ -218,7 +212,7 @@ describe("PUT /api/pages/:id", () => {
 
   it("sanitizes content on update too", async () => {
     const page = await createPageAsAdmin();
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "PUT",
       `/api/pages/${page.id}`,
       pageBody({ slug: page.slug, content: "<p>ok</p><img src=x onerror=alert(1)>" }),
@@ -229,7 +223,7 @@ describe("PUT /api/pages/:id", () => {
 
   it("keeps its own slug without a clash", async () => {
     const page = await createPageAsAdmin({ slug: "same" });
-    const res = await sendJson(
+    const res = await sendJsonAs(
       "PUT",
       `/api/pages/${page.id}`,
       pageBody({ slug: "same", title: "T2" }),
@@ -241,7 +235,7 @@ describe("PUT /api/pages/:id", () => {
   it("answers 409 when moving to another page's slug", async () => {
     await createPageAsAdmin({ slug: "taken" });
     const page = await createPageAsAdmin({ slug: "mine" });
-    const res = await sendJson("PUT", `/api/pages/${page.id}`, pageBody({ slug: "Taken" }), "admin");
+    const res = await sendJsonAs("PUT", `/api/pages/${page.id}`, pageBody({ slug: "Taken" }), "admin");
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       error: "conflict",
@@ -251,7 +245,7 @@ describe("PUT /api/pages/:id", () => {
 
   it("answers 404 for an unknown id and for a malformed id", async () => {
     for (const id of [unknownId, "not-a-uuid", "1%27%20or%201%3D1"]) {
-      const res = await sendJson("PUT", `/api/pages/${id}`, pageBody(), "admin");
+      const res = await sendJsonAs("PUT", `/api/pages/${id}`, pageBody(), "admin");
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: "not_found", message: "Page not found" });
     }
@@ -260,7 +254,7 @@ describe("PUT /api/pages/:id", () => {
 
   it("answers 400 'Title is required' for an update without a title", async () => {
     const page = await createPageAsAdmin();
-    const res = await sendJson("PUT", `/api/pages/${page.id}`, { ...pageBody(), title: "" }, "admin");
+    const res = await sendJsonAs("PUT", `/api/pages/${page.id}`, { ...pageBody(), title: "" }, "admin");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "invalid_request", message: "Title is required" });
   });
@@ -269,7 +263,7 @@ describe("PUT /api/pages/:id", () => {
 describe("DELETE /api/pages/:id", () => {
   it("deletes the page", async () => {
     const page = await createPageAsAdmin();
-    const res = await sendJson("DELETE", `/api/pages/${page.id}`, undefined, "admin");
+    const res = await sendJsonAs("DELETE", `/api/pages/${page.id}`, undefined, "admin");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await pageRowCount()).toBe(0);
@@ -278,7 +272,7 @@ describe("DELETE /api/pages/:id", () => {
   it("answers 404 for an unknown or malformed id", async () => {
     await createPageAsAdmin();
     for (const id of [unknownId, "nope"]) {
-      const res = await sendJson("DELETE", `/api/pages/${id}`, undefined, "admin");
+      const res = await sendJsonAs("DELETE", `/api/pages/${id}`, undefined, "admin");
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: "not_found", message: "Page not found" });
     }

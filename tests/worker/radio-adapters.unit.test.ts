@@ -1,14 +1,11 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseAzuraCast, readAzuraCast } from "../../worker/lib/radio/azuracast";
 import { parseIcecastStatus, readIcecast, repairIcecastJson } from "../../worker/lib/radio/icecast";
 import { parseNextTrackWidget, readNextTrackWidget } from "../../worker/lib/radio/next-track-widget";
 import { UpstreamError } from "../../worker/lib/radio/upstream";
-
-type StationStatus = { current: { artist: string; title: string; album: string } };
-
-const stationStatus = async (): Promise<StationStatus> =>
-  (await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as StationStatus;
+import { azuracastUrl, nothingListens, widgetUrl } from "./support/fakes";
+import { stationStatus } from "./support/station";
 
 const icecastSource = (mount: string, title: unknown, listeners = 0) => ({
   listenurl: `http://127.0.0.1:8000${mount}`,
@@ -79,11 +76,8 @@ describe("icecast adapter", () => {
 });
 
 describe("azuracast adapter", () => {
-  const url = (mode: string, query = "") =>
-    `${env.FAKES_URL}/azuracast/${mode}/api/nowplaying/lounge${query}`;
-
   it("normalises now_playing.song, playing_next, song_history and listeners from the documented API", async () => {
-    const result = await readAzuraCast(url("ok", "?listeners=17"));
+    const result = await readAzuraCast(azuracastUrl("ok", { listeners: "17" }));
     expect(result.current).toEqual({
       title: "Harbour Lights",
       artist: "Azura Ensemble",
@@ -103,7 +97,7 @@ describe("azuracast adapter", () => {
   });
 
   it("answers no next track when playing_next is null", async () => {
-    expect((await readAzuraCast(url("ok", "?next=none"))).next).toBeNull();
+    expect((await readAzuraCast(azuracastUrl("ok", { next: "none" }))).next).toBeNull();
   });
 
   it("falls back to the song's 'Artist - Title' text when title and artist are untagged", () => {
@@ -117,27 +111,25 @@ describe("azuracast adapter", () => {
   });
 
   it("fails when the station reports no current song title", async () => {
-    await expect(readAzuraCast(url("notitle"))).rejects.toThrow(UpstreamError);
+    await expect(readAzuraCast(azuracastUrl("notitle"))).rejects.toThrow(UpstreamError);
   });
 
   it("fails on an HTML answer, a 500 and a closed port", async () => {
-    await expect(readAzuraCast(url("garbage"))).rejects.toThrow(/not JSON/);
-    await expect(readAzuraCast(url("500"))).rejects.toThrow(/answered 500/);
-    await expect(readAzuraCast("http://127.0.0.1:9/api/nowplaying/lounge")).rejects.toThrow(UpstreamError);
+    await expect(readAzuraCast(azuracastUrl("garbage"))).rejects.toThrow(/not JSON/);
+    await expect(readAzuraCast(azuracastUrl("500"))).rejects.toThrow(/answered 500/);
+    await expect(readAzuraCast(`${nothingListens}/api/nowplaying/lounge`)).rejects.toThrow(UpstreamError);
   });
 
   it("gives up on a station slower than 3 seconds", async () => {
     const started = Date.now();
-    await expect(readAzuraCast(url("slow"))).rejects.toThrow(UpstreamError);
+    await expect(readAzuraCast(azuracastUrl("slow"))).rejects.toThrow(UpstreamError);
     expect(Date.now() - started).toBeLessThan(4500);
   });
 });
 
 describe("next-track widget adapter", () => {
-  const url = (mode: string, query = "") => `${env.FAKES_URL}/widget/${mode}${query}`;
-
   it("uses the first item of the array, artwork from cover", async () => {
-    expect(await readNextTrackWidget(url("ok"))).toEqual({
+    expect(await readNextTrackWidget(widgetUrl("ok"))).toEqual({
       title: "Sunset Drive",
       artist: "Coastal Trio",
       album: "Warm Nights",
@@ -146,13 +138,13 @@ describe("next-track widget adapter", () => {
   });
 
   it("takes artwork from `artwork` when there is no cover", async () => {
-    expect((await readNextTrackWidget(url("artwork")))?.artwork).toBe(
+    expect((await readNextTrackWidget(widgetUrl("artwork")))?.artwork).toBe(
       "https://widget.example/artwork/next.png",
     );
   });
 
   it("defaults to 'Unknown Title' and 'Unknown Artist'", async () => {
-    expect(await readNextTrackWidget(url("bare"))).toEqual({
+    expect(await readNextTrackWidget(widgetUrl("bare"))).toEqual({
       title: "Unknown Title",
       artist: "Unknown Artist",
       album: null,
@@ -161,13 +153,13 @@ describe("next-track widget adapter", () => {
   });
 
   it("answers null for an empty array", async () => {
-    expect(await readNextTrackWidget(url("empty"))).toBeNull();
+    expect(await readNextTrackWidget(widgetUrl("empty"))).toBeNull();
   });
 
   it("fails on JSON that is not an array, on HTML and on a 500", async () => {
-    await expect(readNextTrackWidget(url("object"))).rejects.toThrow(/no array/);
-    await expect(readNextTrackWidget(url("garbage"))).rejects.toThrow(UpstreamError);
-    await expect(readNextTrackWidget(url("500"))).rejects.toThrow(UpstreamError);
+    await expect(readNextTrackWidget(widgetUrl("object"))).rejects.toThrow(/no array/);
+    await expect(readNextTrackWidget(widgetUrl("garbage"))).rejects.toThrow(UpstreamError);
+    await expect(readNextTrackWidget(widgetUrl("500"))).rejects.toThrow(UpstreamError);
   });
 
   it("never passes on an artwork that is not an http(s) URL", () => {

@@ -1,29 +1,23 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { liveMessage, nextTrack, nowPlaying } from "../../schema/api";
+import { request } from "./support/request";
+import { nextMessage, stationReader, stationStatus } from "./support/station";
 
-type StationStatus = { current: { artist: string; title: string }; next: { artist: string; title: string } };
-
-const stationStatus = async (): Promise<StationStatus> =>
-  (await (await fetch(`${env.STATION_HELPER_URL}/status`)).json()) as StationStatus;
-
-const request = (path: string, init?: RequestInit) =>
-  exports.default.fetch(new Request(`http://localhost${path}`, init));
-
-const reader = () => env.STATION_READER.getByName("station");
-
-/** The routes may reuse the room's state for 1 s within an isolate. */
-const pastSnapshotCache = () => new Promise((r) => setTimeout(r, 1100));
+/**
+ * Reads `path` once the room has polled and the routes' 1 s snapshot cache has passed. Another
+ * test file rotates the shared station, so the answer is one of the titles around the read.
+ */
+async function readAfterPoll(path: string) {
+  const before = await stationStatus();
+  await stationReader().pollNow();
+  await new Promise((r) => setTimeout(r, 1100));
+  const res = await request(path);
+  return { res, before, after: await stationStatus() };
+}
 
 describe("GET /api/radio/now-playing", () => {
   it("answers the live room's reading of the real local station, with the host's listener count", async () => {
-    // Another test file rotates the shared station: the answer is one of the titles around now.
-    const before = await stationStatus();
-    await reader().pollNow();
-    await pastSnapshotCache();
-    const res = await request("/api/radio/now-playing");
-    const after = await stationStatus();
+    const { res, before, after } = await readAfterPoll("/api/radio/now-playing");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("cache-control")).toBe("public, max-age=5");
@@ -34,14 +28,14 @@ describe("GET /api/radio/now-playing", () => {
   });
 
   it("never waits on the radio host, and never asks it for a listener's request", async () => {
-    const { readsLastMinute } = await reader().status();
+    const { readsLastMinute } = await stationReader().status();
     const started = Date.now();
     const bodies = await Promise.all(
       Array.from({ length: 50 }, () => request("/api/radio/now-playing").then((r) => r.json())),
     );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
-    expect((await reader().status()).readsLastMinute).toBe(readsLastMinute);
+    expect((await stationReader().status()).readsLastMinute).toBe(readsLastMinute);
   });
 });
 
@@ -61,11 +55,7 @@ describe("the radio calls", () => {
 
 describe("GET /api/radio/next-track", () => {
   it("answers the station's next-track widget as the live room last read it", async () => {
-    const before = await stationStatus();
-    await reader().pollNow();
-    await pastSnapshotCache();
-    const res = await request("/api/radio/next-track");
-    const after = await stationStatus();
+    const { res, before, after } = await readAfterPoll("/api/radio/next-track");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=5");
     const body = nextTrack.parse(await res.json());
@@ -76,13 +66,6 @@ describe("GET /api/radio/next-track", () => {
 describe("GET /api/radio/live", () => {
   const upgrade = (headers: Record<string, string> = {}) =>
     request("/api/radio/live", { headers: { Upgrade: "websocket", ...headers } });
-
-  const nextMessage = (socket: WebSocket) =>
-    new Promise<unknown>((resolve) => {
-      socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), {
-        once: true,
-      });
-    });
 
   it("answers a request that is no WebSocket upgrade with a JSON 426", async () => {
     const res = await request("/api/radio/live");
@@ -101,7 +84,7 @@ describe("GET /api/radio/live", () => {
   });
 
   it("sends the room's current state first", async () => {
-    const state = await reader().pollNow();
+    const state = await stationReader().pollNow();
     const res = await upgrade({ Origin: "http://localhost" });
     expect(res.status).toBe(101);
     const socket = res.webSocket;

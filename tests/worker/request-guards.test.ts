@@ -1,8 +1,8 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { request } from "./support/request";
 
 const post = (headers: Record<string, string>, body = "{}") =>
-  exports.default.fetch(new Request("http://localhost/api/anything", { method: "POST", body, headers }));
+  request("/api/anything", { method: "POST", body, headers });
 
 describe("state-changing requests", () => {
   it("are refused with 403 when another origin sends them", async () => {

@@ -1,19 +1,11 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sleepTimerChoices, sleepTimerStatus } from "../../schema/api";
+import { sendJson } from "./support/request";
+import { anonymousId } from "./support/unique";
 
-const anonymousId = () => `session-${Date.now()}-${crypto.randomUUID().replaceAll("-", "")}`;
-
-function call(method: string, sessionId: string, body?: unknown) {
-  return exports.default.fetch(
-    new Request(`http://localhost/api/sleep-timer/${sessionId}`, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-}
+const call = (method: string, sessionId: string, body?: unknown) =>
+  sendJson(method, `/api/sleep-timer/${sessionId}`, body);
 
 const status = async (sessionId: string) =>
   sleepTimerStatus.parse(await (await call("GET", sessionId)).json());
@@ -61,13 +53,7 @@ describe("the sleep timer", () => {
   });
 
   it("refuses a body that is not JSON with 400", async () => {
-    const res = await exports.default.fetch(
-      new Request(`http://localhost/api/sleep-timer/${anonymousId()}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "minutes=15",
-      }),
-    );
+    const res = await call("POST", anonymousId(), "minutes=15");
     expect(res.status).toBe(400);
     expect((await res.json()) as object).toHaveProperty("error");
   });

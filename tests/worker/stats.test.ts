@@ -1,21 +1,18 @@
-import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listeningStats } from "../../schema/api";
+import { request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { insertPlays } from "./support/track-history";
 
-const getStats = async () =>
-  listeningStats.parse(await (await exports.default.fetch(new Request("http://localhost/api/stats"))).json());
+const getStats = async () => listeningStats.parse(await (await request("/api/stats")).json());
 
 /** Plays in order, one minute apart, oldest first. */
 async function seedPlays(plays: [title: string, artist: string][]): Promise<void> {
   const t0 = Date.now() - plays.length * 60_000;
-  const insert = env.DB.prepare("insert into track_history (title, artist, played_at) values (?1, ?2, ?3)");
-  await env.DB.batch(plays.map(([title, artist], i) => insert.bind(title, artist, t0 + i * 60_000)));
+  await insertPlays(plays.map(([title, artist], i) => ({ title, artist, at: t0 + i * 60_000 })));
 }
 
-beforeEach(async () => {
-  await env.DB.prepare("delete from track_history").run();
-});
+beforeEach(() => clearTables("track_history"));
 
 describe("GET /api/stats", () => {
   it("answers zero totals and no top entries without history", async () => {

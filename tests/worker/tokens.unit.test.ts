@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminUserId } from "../../schema/api";
@@ -14,14 +14,14 @@ import {
   loginTokenLifetimeMs,
   signInByEmail,
 } from "../../worker/lib/tokens";
+import { uniqueEmail } from "./support/unique";
 
 const db = getDb(env.DB);
 const t0 = Date.parse("2032-01-01T00:00:00Z");
-const email = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 describe("createLoginToken", () => {
   it("issues a 256-bit URL-safe token and stores only its hash, expiring in 15 minutes", async () => {
-    const issued = await createLoginToken(db, env.KV, email("create"), t0);
+    const issued = await createLoginToken(db, env.KV, uniqueEmail("create"), t0);
     expect(isWellFormedLoginToken(issued.token)).toBe(true);
     expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(issued.tokenHash).toBe(await sha256Hex(issued.token));
@@ -34,7 +34,7 @@ describe("createLoginToken", () => {
 
   it("never issues the same token twice", async () => {
     const tokens = await Promise.all(
-      Array.from({ length: 20 }, () => createLoginToken(db, env.KV, email("many"), t0)),
+      Array.from({ length: 20 }, () => createLoginToken(db, env.KV, uniqueEmail("many"), t0)),
     );
     expect(new Set(tokens.map((t) => t.token)).size).toBe(20);
   });
@@ -42,21 +42,21 @@ describe("createLoginToken", () => {
 
 describe("consumeLoginToken", () => {
   it("gives the e-mail once, then 'invalid'", async () => {
-    const address = email("once");
+    const address = uniqueEmail("once");
     const { token } = await createLoginToken(db, env.KV, address, t0);
     expect(await consumeLoginToken(db, env.KV, token, t0 + 1000)).toEqual({ ok: true, email: address });
     expect(await consumeLoginToken(db, env.KV, token, t0 + 2000)).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("is 'expired' from the 15th minute on, and that answer marks nothing used", async () => {
-    const { token } = await createLoginToken(db, env.KV, email("late"), t0);
+    const { token } = await createLoginToken(db, env.KV, uniqueEmail("late"), t0);
     const at = t0 + loginTokenLifetimeMs;
     expect(await consumeLoginToken(db, env.KV, token, at)).toEqual({ ok: false, reason: "expired" });
     expect(await consumeLoginToken(db, env.KV, token, t0)).toMatchObject({ ok: true });
   });
 
   it("lets only one of many concurrent consumers win", async () => {
-    const { token } = await createLoginToken(db, env.KV, email("race"), t0);
+    const { token } = await createLoginToken(db, env.KV, uniqueEmail("race"), t0);
     const results = await Promise.all(
       Array.from({ length: 5 }, () => consumeLoginToken(db, env.KV, token, t0 + 1)),
     );
@@ -70,7 +70,7 @@ describe("consumeLoginToken", () => {
   });
 
   it("refuses a discarded token (its mail never went out)", async () => {
-    const issued = await createLoginToken(db, env.KV, email("discarded"), t0);
+    const issued = await createLoginToken(db, env.KV, uniqueEmail("discarded"), t0);
     await discardLoginToken(db, env.KV, issued.tokenHash);
     expect(await env.KV.get(`login-token:${issued.tokenHash}`)).toBeNull();
     expect(await consumeLoginToken(db, env.KV, issued.token, t0)).toEqual({ ok: false, reason: "invalid" });
@@ -79,7 +79,7 @@ describe("consumeLoginToken", () => {
 
 describe("signInByEmail", () => {
   it("creates the user on first login with a random id and updates lastLoginAt later", async () => {
-    const address = email("user");
+    const address = uniqueEmail("user");
     const first = await signInByEmail(db, address, t0);
     expect(first?.email).toBe(address);
     expect(first?.id).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../schema/api";
 import {
@@ -8,12 +8,12 @@ import {
   jpegBytes,
   keyOf,
   pngBytes,
-  request,
-  sessionHeaders,
   svgBytes,
   uploadAs,
   webpBytes,
-} from "./pages-fixtures";
+} from "./support/images";
+import { request } from "./support/request";
+import { sessionHeaders } from "./support/session";
 
 /** A multipart body with a PNG of `fileBytes` in the field image, produced on demand. */
 function multipartStream(fileBytes: number) {

@@ -3,7 +3,7 @@
 // slow (answers after 5 s), garbage (HTML), 500, counted/{id} (counts hits, read them at
 // GET /azuracast/hits/{id}), once/{id} (answers once, then 500; counted too).
 import type { ServerResponse } from "node:http";
-import { type FakeHandler, sendJson } from "./types.ts";
+import { type FakeHandler, sendHtml, sendJson, sendJsonSlowly } from "./types.ts";
 
 const hits = new Map<string, number>();
 
@@ -111,12 +111,9 @@ function answer(res: ServerResponse, mode: string, rest: string[], query: URLSea
       return sendJson(res, 200, doc);
     }
     case "slow":
-      setTimeout(() => sendJson(res, 200, nowPlayingDocument(query, stationName)), 5000);
-      return true;
+      return sendJsonSlowly(res, nowPlayingDocument(query, stationName));
     case "garbage":
-      res.writeHead(200, { "Content-Type": "text/html" });
-      res.end("<!doctype html><html><body>502 Bad Gateway</body></html>");
-      return true;
+      return sendHtml(res, "<!doctype html><html><body>502 Bad Gateway</body></html>");
     case "500":
       return sendJson(res, 500, { code: 500, type: "Exception", message: "Station is offline" });
     default:

@@ -2,7 +2,7 @@
 // Modes: ok (query title, artist, album, cover override the item), artwork (the image under
 // `artwork` instead of `cover`), bare ([{}]), empty ([]), slow (after 5 s), garbage (HTML),
 // object (JSON that is no array), 500, counted/{id} (counts hits, read them at GET /widget/hits/{id}).
-import { type FakeHandler, sendJson } from "./types.ts";
+import { type FakeHandler, sendHtml, sendJson, sendJsonSlowly } from "./types.ts";
 
 const hits = new Map<string, number>();
 
@@ -32,12 +32,9 @@ export const widget: FakeHandler = (req, res) => {
     case "empty":
       return sendJson(res, 200, []);
     case "slow":
-      setTimeout(() => sendJson(res, 200, [nextItem(query)]), 5000);
-      return true;
+      return sendJsonSlowly(res, [nextItem(query)]);
     case "garbage":
-      res.writeHead(200, { "Content-Type": "text/html" });
-      res.end("<html><body>Widget temporarily unavailable</body></html>");
-      return true;
+      return sendHtml(res, "<html><body>Widget temporarily unavailable</body></html>");
     case "object":
       return sendJson(res, 200, { title: "Not in an array" });
     case "500":
