@@ -76,5 +76,3 @@ app.onError((err, c) => {
 });
 
 app.notFound((c) => jsonError(c, 404, `No route matches ${c.req.method} ${c.req.path}`));
-
-export type AppType = typeof api;

@@ -3,7 +3,6 @@ import { getConfig } from "./lib/config";
 import { refreshTrackHistory } from "./lib/cron";
 import { liveTrackOrHost } from "./live";
 
-export type { AppType } from "./app";
 export { LiveShard, StationReader } from "./live";
 
 export default {

@@ -19,7 +19,7 @@ const optionalText = z
 
 export const defaultMailApiUrl = "https://api.resend.com";
 
-export const configSchema = z
+const configSchema = z
   .object({
     /** The public address of the site; login links are built from it, never from the Host header. */
     SITE_URL: url,

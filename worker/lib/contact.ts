@@ -1,9 +1,12 @@
 // Contact messages: stored first, so a message is never lost; then the station is told by
 // mail when CONTACT_NOTIFY_EMAIL is configured (else only in the worker log).
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { contactMessage } from "../../schema/api";
+import { contactMessages } from "../../schema/db";
 import { station } from "../../schema/station";
 import { getConfig } from "./config";
+import { type Db, getDb } from "./db";
 import { sendMail } from "./email";
 
 export type ContactInput = z.output<typeof contactMessage>;
@@ -13,17 +16,12 @@ export type StoredContactMessage = ContactInput & { id: string; createdAt: numbe
 export const contactRateLimit = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 export async function storeContactMessage(
-  d1: D1Database,
+  db: Db,
   input: ContactInput,
   now: number,
 ): Promise<StoredContactMessage> {
   const id = crypto.randomUUID();
-  await d1
-    .prepare(
-      "insert into contact_messages (id, name, email, message, created_at) values (?1, ?2, ?3, ?4, ?5)",
-    )
-    .bind(id, input.name, input.email, input.message, now)
-    .run();
+  await db.insert(contactMessages).values({ ...input, id, createdAt: new Date(now) });
   return { ...input, id, createdAt: now };
 }
 
@@ -47,9 +45,10 @@ export async function notifyStation(env: Env, message: StoredContactMessage): Pr
       html: `<p>From: ${escapeHtml(from)}</p><p style="white-space: pre-wrap">${escapeHtml(message.message)}</p>`,
       ...(message.email ? { replyTo: message.email } : {}),
     });
-    await env.DB.prepare("update contact_messages set notified_at = ?2 where id = ?1")
-      .bind(message.id, Date.now())
-      .run();
+    await getDb(env.DB)
+      .update(contactMessages)
+      .set({ notifiedAt: new Date() })
+      .where(eq(contactMessages.id, message.id));
     return true;
   } catch (err) {
     console.error(`[contact] notification of message ${message.id} failed; it stays stored`, err);

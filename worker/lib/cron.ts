@@ -38,19 +38,19 @@ export async function refreshTrackHistory(
   currentTrack: (config: Config) => Promise<Track> = readCurrentTrack,
 ): Promise<TrackHistoryRefresh> {
   const config = getConfig(env);
+  const db = getDb(env.DB);
   const recorded = await step("recording the current track", false, async () => {
     const track = await currentTrack(config);
     if (!track.title.trim() || isFallbackTrack(track)) return false;
-    return (await appendIfChanged(env.DB, track, scheduledTime)) !== null;
+    return (await appendIfChanged(db, track, scheduledTime)) !== null;
   });
   const pruned = await step("pruning track history", 0, () =>
-    deleteHistoryBefore(env.DB, scheduledTime - config.HISTORY_RETENTION_DAYS * dayMs),
+    deleteHistoryBefore(db, scheduledTime - config.HISTORY_RETENTION_DAYS * dayMs),
   );
   await step("deleting stale rate limits", undefined, () =>
-    deleteStaleRateLimits(env.DB, scheduledTime, rateLimitRetentionMs),
+    deleteStaleRateLimits(db, scheduledTime, rateLimitRetentionMs),
   );
-  await step("deleting expired sleep timers", 0, () => deleteExpiredSleepTimers(env.DB, scheduledTime));
-  const db = getDb(env.DB);
+  await step("deleting expired sleep timers", 0, () => deleteExpiredSleepTimers(db, scheduledTime));
   await step("deleting expired sessions", undefined, () => deleteExpiredSessions(db, scheduledTime));
   await step("deleting stale login tokens", undefined, () => deleteStaleLoginTokens(db, scheduledTime));
   await step("pruning the dev outbox", undefined, () => pruneDevOutbox(db, scheduledTime - 7 * dayMs));

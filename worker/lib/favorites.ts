@@ -1,5 +1,6 @@
 // Favorites by owner: an anonymous session id (a bearer secret) or a logged-in user's id.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, type Column, desc, eq, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { anonymousSessionId, type CurrentUser, type Favorite } from "../../schema/api";
 import { favorites, users } from "../../schema/db";
 import type { Db } from "./db";
@@ -40,12 +41,18 @@ function toFavorite(row: FavoriteRow): Favorite {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-function sameTrack(owner: string, trackTitle: string, trackArtist: string) {
+/** The owner's favorite of a track (a value, or another row's column) in `table` (favorites or an alias). */
+function sameTrack(
+  table: Record<"sessionId" | "trackTitle" | "trackArtist", Column>,
+  owner: string,
+  trackTitle: string | Column,
+  trackArtist: string | Column,
+) {
   // Matches the unique index favorites_owner_track_uq: (session_id, lower(title), lower(artist)).
   return and(
-    eq(favorites.sessionId, owner),
-    eq(sql`lower(${favorites.trackTitle})`, sql`lower(${trackTitle})`),
-    eq(sql`lower(${favorites.trackArtist})`, sql`lower(${trackArtist})`),
+    eq(table.sessionId, owner),
+    eq(sql`lower(${table.trackTitle})`, sql`lower(${trackTitle})`),
+    eq(sql`lower(${table.trackArtist})`, sql`lower(${trackArtist})`),
   );
 }
 
@@ -73,7 +80,7 @@ export async function addFavorite(
   const existing = await db
     .select()
     .from(favorites)
-    .where(sameTrack(owner.sessionId, input.trackTitle, input.trackArtist))
+    .where(sameTrack(favorites, owner.sessionId, input.trackTitle, input.trackArtist))
     .get();
   if (!existing) throw new Error("favorite neither inserted nor found");
   return { favorite: toFavorite(existing), created: false };
@@ -107,7 +114,7 @@ export async function isFavorited(
   const row = await db
     .select({ id: favorites.id })
     .from(favorites)
-    .where(sameTrack(sessionId, trackTitle, trackArtist))
+    .where(sameTrack(favorites, sessionId, trackTitle, trackArtist))
     .get();
   return row !== undefined;
 }
@@ -121,7 +128,7 @@ export async function removeFavorite(
 ): Promise<boolean> {
   const removed = await db
     .delete(favorites)
-    .where(sameTrack(sessionId, trackTitle, trackArtist))
+    .where(sameTrack(favorites, sessionId, trackTitle, trackArtist))
     .returning({ id: favorites.id });
   return removed.length > 0;
 }
@@ -131,18 +138,26 @@ export async function removeFavorite(
  * track the user has already keeps the user's favorite and the session's copy is dropped.
  * Running it again finds nothing left to move. Returns how many favorites moved.
  */
-export async function migrateFavorites(
-  d1: D1Database,
-  fromSessionId: string,
-  userId: string,
-): Promise<number> {
-  const [moved] = await d1.batch([
-    // OR IGNORE skips the rows the user already has (unique index), leaving them behind...
-    d1
-      .prepare("update or ignore favorites set session_id = ?2, user_id = ?2 where session_id = ?1")
-      .bind(fromSessionId, userId),
+export async function migrateFavorites(db: Db, fromSessionId: string, userId: string): Promise<number> {
+  const usersCopy = alias(favorites, "users_copy");
+  const [moved] = await db.batch([
+    // Skips the tracks the user already has (as the unique index compares them), leaving them behind...
+    db
+      .update(favorites)
+      .set({ sessionId: userId, userId })
+      .where(
+        and(
+          eq(favorites.sessionId, fromSessionId),
+          notExists(
+            db
+              .select({ id: usersCopy.id })
+              .from(usersCopy)
+              .where(sameTrack(usersCopy, userId, favorites.trackTitle, favorites.trackArtist)),
+          ),
+        ),
+      ),
     // ...and the duplicates left behind are dropped.
-    d1.prepare("delete from favorites where session_id = ?1").bind(fromSessionId),
+    db.delete(favorites).where(eq(favorites.sessionId, fromSessionId)),
   ]);
-  return moved?.meta.changes ?? 0;
+  return moved.meta.changes;
 }

@@ -1,49 +1,38 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
+import { and, asc, type Column, count, countDistinct, desc, eq, lt, max, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { ListeningStats, NowPlaying, TrackHistoryItem } from "../../schema/api";
+import { trackHistory } from "../../schema/db";
+import type { Db } from "./db";
 
-export const trackHistoryLimit = 100;
+const trackHistoryLimit = 100;
 const statsTopCount = 10;
 const statsRecentCount = 10;
 
-type HistoryRow = {
-  id: number;
-  title: string;
-  artist: string;
-  album: string | null;
-  artwork: string | null;
-  played_at: number;
-};
-
-const historyColumns = "id, title, artist, album, artwork, played_at";
+type HistoryRow = typeof trackHistory.$inferSelect;
 
 function toItem(row: HistoryRow): TrackHistoryItem {
-  return {
-    id: row.id,
-    title: row.title,
-    artist: row.artist,
-    album: row.album,
-    artwork: row.artwork,
-    playedAt: new Date(row.played_at).toISOString(),
-  };
+  return { ...row, playedAt: row.playedAt.toISOString() };
 }
 
-/** Newest first. */
-export async function listTrackHistory(
-  d1: D1Database,
-  limit = trackHistoryLimit,
-): Promise<TrackHistoryItem[]> {
-  const { results } = await d1
-    .prepare(`select ${historyColumns} from track_history order by played_at desc, id desc limit ?1`)
-    .bind(limit)
-    .all<HistoryRow>();
-  return results.map(toItem);
+/** Insertion order (id) breaks ties between rows played in the same millisecond. */
+const newestFirst = [desc(trackHistory.playedAt), desc(trackHistory.id)];
+
+function newestRows(db: Db, limit: number) {
+  return db
+    .select()
+    .from(trackHistory)
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+export async function listTrackHistory(db: Db): Promise<TrackHistoryItem[]> {
+  return (await newestRows(db, trackHistoryLimit)).map(toItem);
 }
 
 /** The most recently recorded track, or null when nothing was recorded yet. */
-export async function latestRecordedTrack(d1: D1Database): Promise<NowPlaying | null> {
-  const row = await d1
-    .prepare(`select ${historyColumns} from track_history order by played_at desc, id desc limit 1`)
-    .first<HistoryRow>();
+export async function latestRecordedTrack(db: Db): Promise<NowPlaying | null> {
+  const row = await newestRows(db, 1).get();
   return row ? { title: row.title, artist: row.artist, album: row.album, artwork: row.artwork } : null;
 }
 
@@ -53,95 +42,104 @@ export async function latestRecordedTrack(d1: D1Database): Promise<NowPlaying | 
  * never both append it. Returns the new row, or null when none was added.
  */
 export async function appendIfChanged(
-  d1: D1Database,
+  db: Db,
   track: { title: string; artist: string; album?: string | null; artwork?: string | null },
   playedAt: number,
 ): Promise<TrackHistoryItem | null> {
-  const result = await d1
-    .prepare(
-      `insert into track_history (title, artist, album, artwork, played_at)
-       select ?1, ?2, ?3, ?4, ?5
-       where not exists (
-         select 1 from (select title, artist from track_history order by played_at desc, id desc limit 1) latest
-         where lower(trim(latest.title)) = lower(?1) and lower(trim(latest.artist)) = lower(?2)
-       )`,
-    )
-    .bind(track.title.trim(), track.artist.trim(), track.album ?? null, track.artwork ?? null, playedAt)
-    .run();
-  if (result.meta.changes === 0) return null;
-  return toItem({
-    id: result.meta.last_row_id,
+  const row = {
     title: track.title.trim(),
     artist: track.artist.trim(),
     album: track.album ?? null,
     artwork: track.artwork ?? null,
-    played_at: playedAt,
-  });
+  };
+  // Raw SQL: drizzle's insert … select needs a FROM, and this must be one conditional statement.
+  const result = await db.run(
+    sql`insert into track_history (title, artist, album, artwork, played_at)
+        select ${row.title}, ${row.artist}, ${row.album}, ${row.artwork}, ${playedAt}
+        where not exists (
+          select 1 from (select title, artist from track_history order by played_at desc, id desc limit 1) latest
+          where lower(trim(latest.title)) = lower(${row.title}) and lower(trim(latest.artist)) = lower(${row.artist})
+        )`,
+  );
+  if (result.meta.changes === 0) return null;
+  return toItem({ id: result.meta.last_row_id, ...row, playedAt: new Date(playedAt) });
 }
 
-export async function deleteHistoryBefore(d1: D1Database, before: number): Promise<number> {
-  const result = await d1.prepare("delete from track_history where played_at < ?1").bind(before).run();
+export async function deleteHistoryBefore(db: Db, before: number): Promise<number> {
+  const result = await db.delete(trackHistory).where(lt(trackHistory.playedAt, new Date(before)));
   return result.meta.changes;
 }
 
-type ArtistCount = { artist: string; plays: number };
-type TrackCount = { title: string; artist: string; plays: number };
+/** Tracks and artists group as the site de-duplicates them: lower-cased and trimmed. */
+const keyOf = (column: Column) => sql<string>`lower(trim(${column}))`;
 
 /** The /analytics statistics over the whole history, computed in SQL in one round trip. */
-export async function computeListeningStats(d1: D1Database): Promise<ListeningStats> {
-  // Tracks and artists are grouped as SPEC section 5 de-duplicates them (lower-cased,
-  // trimmed); each group is shown with its most recently played spelling, trimmed.
-  const [totals, artists, tracks, recent] = await d1.batch<unknown>([
-    d1.prepare(
-      `select count(*) as totalPlays,
-              count(distinct lower(trim(title)) || char(0) || lower(trim(artist))) as uniqueTracks,
-              count(distinct lower(trim(artist))) as uniqueArtists
-       from track_history`,
-    ),
-    d1
-      .prepare(
-        `select (select trim(t.artist) from track_history t where lower(trim(t.artist)) = g.artist_key
-                 order by t.played_at desc, t.id desc limit 1) as artist,
-                g.plays as plays
-         from (select lower(trim(artist)) as artist_key, count(*) as plays, max(played_at) as last_played
-               from track_history group by artist_key) g
-         order by g.plays desc, g.last_played desc, g.artist_key
-         limit ?1`,
-      )
-      .bind(statsTopCount),
-    d1
-      .prepare(
-        `select (select trim(t.title) from track_history t where lower(trim(t.title)) = g.title_key
-                   and lower(trim(t.artist)) = g.artist_key order by t.played_at desc, t.id desc limit 1) as title,
-                (select trim(t.artist) from track_history t where lower(trim(t.title)) = g.title_key
-                   and lower(trim(t.artist)) = g.artist_key order by t.played_at desc, t.id desc limit 1) as artist,
-                g.plays as plays
-         from (select lower(trim(title)) as title_key, lower(trim(artist)) as artist_key,
-                      count(*) as plays, max(played_at) as last_played
-               from track_history group by title_key, artist_key) g
-         order by g.plays desc, g.last_played desc, g.title_key, g.artist_key
-         limit ?1`,
-      )
-      .bind(statsTopCount),
-    d1
-      .prepare(`select ${historyColumns} from track_history order by played_at desc, id desc limit ?1`)
-      .bind(statsRecentCount),
-  ]);
-  const total = (totals?.results[0] ?? {}) as {
-    totalPlays?: number;
-    uniqueTracks?: number;
-    uniqueArtists?: number;
+export async function computeListeningStats(db: Db): Promise<ListeningStats> {
+  const title = keyOf(trackHistory.title);
+  const artist = keyOf(trackHistory.artist);
+  // Each group is shown with its most recently played spelling, trimmed.
+  const played = alias(trackHistory, "played");
+  const latestSpelling = (column: Column, sameGroup: SQL | undefined) =>
+    sql<string>`(${db
+      .select({ spelling: sql`trim(${column})` })
+      .from(played)
+      .where(sameGroup)
+      .orderBy(desc(played.playedAt), desc(played.id))
+      .limit(1)})`;
+  const groupColumns = {
+    plays: count().as("plays"),
+    lastPlayed: max(trackHistory.playedAt).as("last_played"),
   };
-  const topArtists = (artists?.results ?? []) as ArtistCount[];
-  const topTracks = (tracks?.results ?? []) as TrackCount[];
+  const byArtist = db
+    .select({ artistKey: artist.as("artist_key"), ...groupColumns })
+    .from(trackHistory)
+    .groupBy(artist)
+    .as("by_artist");
+  const byTrack = db
+    .select({ titleKey: title.as("title_key"), artistKey: artist.as("artist_key"), ...groupColumns })
+    .from(trackHistory)
+    .groupBy(title, artist)
+    .as("by_track");
+  const sameTrack = and(
+    eq(keyOf(played.title), byTrack.titleKey),
+    eq(keyOf(played.artist), byTrack.artistKey),
+  );
+
+  const [[totals], topArtists, topTracks, recent] = await db.batch([
+    db
+      .select({
+        totalPlays: count(),
+        uniqueTracks: sql<number>`count(distinct ${title} || char(0) || ${artist})`.mapWith(Number),
+        uniqueArtists: countDistinct(artist),
+      })
+      .from(trackHistory),
+    db
+      .select({
+        artist: latestSpelling(played.artist, eq(keyOf(played.artist), byArtist.artistKey)),
+        plays: byArtist.plays,
+      })
+      .from(byArtist)
+      .orderBy(desc(byArtist.plays), desc(byArtist.lastPlayed), asc(byArtist.artistKey))
+      .limit(statsTopCount),
+    db
+      .select({
+        title: latestSpelling(played.title, sameTrack),
+        artist: latestSpelling(played.artist, sameTrack),
+        plays: byTrack.plays,
+      })
+      .from(byTrack)
+      .orderBy(desc(byTrack.plays), desc(byTrack.lastPlayed), asc(byTrack.titleKey), asc(byTrack.artistKey))
+      .limit(statsTopCount),
+    newestRows(db, statsRecentCount),
+  ]);
   return {
-    totalPlays: total.totalPlays ?? 0,
-    uniqueTracks: total.uniqueTracks ?? 0,
-    uniqueArtists: total.uniqueArtists ?? 0,
+    totalPlays: totals?.totalPlays ?? 0,
+    uniqueTracks: totals?.uniqueTracks ?? 0,
+    uniqueArtists: totals?.uniqueArtists ?? 0,
     topArtist: topArtists[0] ?? null,
     topTrack: topTracks[0] ?? null,
     topArtists,
     topTracks,
-    recent: ((recent?.results ?? []) as HistoryRow[]).map(toItem),
+    recent: recent.map(toItem),
   };
 }

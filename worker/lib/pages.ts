@@ -16,7 +16,7 @@ type PageRow = typeof pages.$inferSelect;
 /** SPEC section 3: 'false' and '' are drafts, whatever else is stored is published. */
 const published = notInArray(pages.published, ["false", ""]);
 
-export function toPage(row: PageRow): Page {
+function toPage(row: PageRow): Page {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 

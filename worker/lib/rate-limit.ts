@@ -1,37 +1,39 @@
 // Fixed-window rate limits counted in D1 with one atomic upsert, so concurrent requests
 // from many isolates count exactly.
+import { lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { rateLimits } from "../../schema/db";
 import { sha256Hex } from "./crypto";
+import type { Db } from "./db";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 export async function hitRateLimit(
-  d1: D1Database,
+  db: Db,
   key: string,
   limit: number,
   windowMs: number,
   now: number,
 ): Promise<RateLimitResult> {
-  const row = await d1
-    .prepare(
-      `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
-       on conflict(key) do update set
-         count = case when rate_limits.window_start <= ?2 - ?3 then 1 else rate_limits.count + 1 end,
-         window_start = case when rate_limits.window_start <= ?2 - ?3 then ?2 else rate_limits.window_start end
-       returning count, window_start`,
-    )
-    .bind(key, now, windowMs)
-    .first<{ count: number; window_start: number }>();
-  if (!row) throw new Error("rate limit upsert returned no row");
-  const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
+  const windowOver = sql`${rateLimits.windowStart} <= ${now - windowMs}`;
+  const row = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: new Date(now), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${windowOver} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .get();
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + windowMs - now) / 1000));
   return { allowed: row.count <= limit, retryAfterSeconds };
 }
 
-export async function deleteStaleRateLimits(d1: D1Database, now: number, olderThanMs: number): Promise<void> {
-  await d1
-    .prepare("delete from rate_limits where window_start < ?1")
-    .bind(now - olderThanMs)
-    .run();
+export async function deleteStaleRateLimits(db: Db, now: number, olderThanMs: number): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - olderThanMs)));
 }
 
 /** A key for the requesting client: a hash of its address, so no raw IP is stored. */

@@ -6,7 +6,7 @@ import { allowedVideoFrameOrigins } from "./security-headers";
 const videoFrameHostnames = allowedVideoFrameOrigins.map((origin) => new URL(origin).hostname);
 
 /** An image may come from any http(s) URL or from the site's own uploads. */
-export function isAllowedImageSrc(src: string | undefined): boolean {
+function isAllowedImageSrc(src: string | undefined): boolean {
   if (!src) return false;
   return /^https?:\/\/[^\s/]/i.test(src) || /^\/images\/[A-Za-z0-9._-]+$/.test(src);
 }

@@ -25,7 +25,7 @@ function unique(values: (string | undefined)[]): string[] {
 }
 
 /** Builds the Content-Security-Policy; `config` is undefined when configuration is broken. */
-export function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: string[] = []): string {
+function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: string[] = []): string {
   const streams = config
     ? unique([config.STREAM_URL_HD, config.STREAM_URL_SD, config.STREAM_URL_MOBILE].map(originOf))
     : [];

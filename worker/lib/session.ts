@@ -3,6 +3,7 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
 import { adminUserId, type CurrentUser } from "../../schema/api";
 import { sessions, users } from "../../schema/db";
 import type { AppEnv } from "../env";
@@ -10,7 +11,7 @@ import { randomToken, sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";
 import { jsonError } from "./http";
 
-export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry is pushed forward at most once a day, on use. */
 const slideAfterMs = 24 * 60 * 60 * 1000;
 
@@ -39,10 +40,10 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export type ActiveSession = { id: string; user: NonNullable<CurrentUser>; expiresAt: number };
+type ActiveSession = { id: string; user: NonNullable<CurrentUser>; expiresAt: number };
 
 /** The live session for a cookie token, or null; an expired session is deleted. */
-export async function readSession(db: Db, token: string, now: number): Promise<ActiveSession | null> {
+async function readSession(db: Db, token: string, now: number): Promise<ActiveSession | null> {
   const tokenHash = await sha256Hex(token);
   const row = await db
     .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, email: users.email })
@@ -125,16 +126,23 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * What handlers after requireUser or requireAdmin see: the guard has answered 401 when nobody
+ * is logged in, so their c.var.user is never null.
+ */
+type SignedIn = { Variables: { user: NonNullable<CurrentUser> } };
+
 /** 401 unless somebody is logged in. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("user")) return jsonError(c, 401, "Log in first.");
+export const requireUser = createMiddleware<SignedIn>(async (c, next) => {
+  // loadUser leaves null when nobody is logged in: this check is what makes SignedIn true.
+  if (!c.var.user) return jsonError(c, 401, "Log in first.");
   await next();
-};
+});
 
 /** 401 when not logged in, 403 for anyone but the admin. */
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get("user");
+export const requireAdmin = createMiddleware<SignedIn>(async (c, next) => {
+  const user = c.var.user;
   if (!user) return jsonError(c, 401, "Log in as the admin first.");
   if (user.id !== adminUserId) return jsonError(c, 403, "Only the admin may do this.");
   await next();
-};
+});

@@ -1,17 +1,17 @@
 // E-mailed login tokens. The token travels only in the mail; D1 keeps its SHA-256 and is the
 // authority for expiry and single use (one conditional UPDATE consumes it, so two clicks
-// racing cannot both win). KV keeps the hash with a 15-minute TTL as a self-expiring record;
+// racing cannot both win). KV keeps the hash for the link's lifetime as a self-expiring record;
 // it is never trusted for a decision because KV is eventually consistent.
 import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { devOutbox, loginTokens, users } from "../../schema/db";
-import { adminUserId } from "../../schema/rules";
+import { adminUserId, loginLinkLifetimeMinutes } from "../../schema/rules";
 import { getConfig } from "./config";
 import { randomToken, sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";
 import { MailError, sendMail } from "./email";
 import { loginEmail } from "./email/login-email";
 
-export const loginTokenLifetimeMs = 15 * 60 * 1000;
+export const loginTokenLifetimeMs = loginLinkLifetimeMinutes * 60 * 1000;
 /** 32 random bytes in base64url: 43 characters, 256 bits. */
 const tokenBytes = 32;
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -4,7 +4,7 @@ import type { ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 
-export function validationMessage(error: z.ZodError): string {
+function validationMessage(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request";
   return issue.message;

@@ -2,6 +2,7 @@
 // the shards that hold the players' connections.
 import type { Track } from "../../schema/api";
 import type { Config } from "../lib/config";
+import { getDb } from "../lib/db";
 import { latestRecordedTrack } from "../lib/history";
 import { readCurrentTrack } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
@@ -43,7 +44,7 @@ export function currentStation(env: Env, config: Config): Promise<StationState> 
     .catch(async (err: unknown) => {
       console.error(`the live room did not answer: ${String(err)}`);
       if (cached) return cached.state;
-      const recorded = await latestRecordedTrack(env.DB).catch(() => null);
+      const recorded = await latestRecordedTrack(getDb(env.DB)).catch(() => null);
       return coldState(sourceOf(config), recorded, Date.now());
     })
     .finally(() => {

@@ -4,20 +4,15 @@
 // hold the players' connections. ADR 009.
 import { DurableObject } from "cloudflare:workers";
 import { getConfig } from "../lib/config";
+import { getDb } from "../lib/db";
 import { appendIfChanged, latestRecordedTrack } from "../lib/history";
+import { observeStation } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
-import {
-  advance,
-  coldState,
-  isRecordable,
-  observeStation,
-  type StationState,
-  sourceOf,
-} from "./station-state";
+import { advance, coldState, isRecordable, type StationState, sourceOf } from "./station-state";
 
 const stateKey = "state";
 /** A change of the listener count alone is pushed at most this often; tracks go at once. */
-export const countPushIntervalMs = 10_000;
+const countPushIntervalMs = 10_000;
 /** After a configuration error, try again this much later. */
 const retryAfterConfigErrorMs = 30_000;
 
@@ -63,7 +58,7 @@ export class StationReader extends DurableObject<Env> {
   private async coldState(source: string): Promise<StationState> {
     let recorded = null;
     try {
-      recorded = await latestRecordedTrack(this.env.DB);
+      recorded = await latestRecordedTrack(getDb(this.env.DB));
     } catch (err) {
       console.error("live room: reading the latest recorded track failed", err);
     }
@@ -141,7 +136,7 @@ export class StationReader extends DurableObject<Env> {
     // (The first read after a cold start is not: the cron records that track.)
     if (step.trackChanged && previous.readAt !== null && isRecordable(state.current)) {
       try {
-        state.played = await appendIfChanged(this.env.DB, state.current, now);
+        state.played = await appendIfChanged(getDb(this.env.DB), state.current, now);
       } catch (err) {
         console.error("live room: recording the track failed (the cron records it later)", err);
       }

@@ -1,12 +1,12 @@
-// The live room's state and how one read of the radio host changes it. Pure apart from
-// `observeStation` (which reads the host), so every rule here is unit-tested directly.
+// The live room's state and how one read of the radio host changes it. Pure, so every rule
+// here is unit-tested directly.
 import type { LiveMessage, Track, TrackHistoryItem } from "../../schema/api";
 import { fallbackTrack } from "../../schema/station";
 import type { Config } from "../lib/config";
-import { readAzuraCast } from "../lib/radio/azuracast";
-import { readIcecast } from "../lib/radio/icecast";
-import { currentTrackSource, isFallbackTrack, trackKey } from "../lib/radio/index";
-import { readNextTrackWidget } from "../lib/radio/next-track-widget";
+import { currentTrackSource, isFallbackTrack, type Observation, trackKey } from "../lib/radio";
+
+/** What `advance` takes: one read of the host, as lib/radio's observeStation reports it. */
+export type { Observation };
 
 export type StationState = {
   /** Increases by one with every change; clients and shards drop anything older than they have. */
@@ -24,46 +24,6 @@ export type StationState = {
   /** The track_history row recorded for the current track, when the room recorded one. */
   played: TrackHistoryItem | null;
 };
-
-/** One read of the host: `current` is null when it failed; `next` undefined when its read failed. */
-export type Observation = {
-  current: Track | null;
-  next: Track | null | undefined;
-  listeners: number | null;
-};
-
-/** Never throws: a failed read is reported in the observation, with the reason logged. */
-export async function observeStation(config: Config): Promise<Observation> {
-  if (config.RADIO_SOURCE === "azuracast") {
-    // One read gives both: AzuraCast's playing_next stands in when no widget is configured.
-    const [host, widget] = await Promise.all([
-      readAzuraCast(config.RADIO_METADATA_URL).catch(logFailure("now playing")),
-      config.NEXT_TRACK_URL
-        ? readNextTrackWidget(config.NEXT_TRACK_URL).catch(logFailure("next track"))
-        : Promise.resolve(undefined),
-    ]);
-    const next = config.NEXT_TRACK_URL ? widget : host ? host.next : undefined;
-    if (!host) return { current: null, next, listeners: null };
-    const { listeners, ...current } = host.current;
-    return { current, next, listeners: listeners ?? null };
-  }
-  const [now, next] = await Promise.all([
-    readIcecast(config.RADIO_METADATA_URL, config.RADIO_MOUNT).catch(logFailure("now playing")),
-    config.NEXT_TRACK_URL
-      ? readNextTrackWidget(config.NEXT_TRACK_URL).catch(logFailure("next track"))
-      : Promise.resolve(null),
-  ]);
-  if (!now) return { current: null, next, listeners: null };
-  const { listeners, ...current } = now;
-  return { current, next, listeners: listeners ?? null };
-}
-
-function logFailure(what: string) {
-  return (err: unknown): undefined => {
-    console.warn(`live room: ${what} unavailable: ${String(err)}`);
-    return undefined;
-  };
-}
 
 /** Before the host ever answered: the newest recorded track, else the station's fallback track. */
 export function coldState(source: string, recorded: Track | null, now: number): StationState {

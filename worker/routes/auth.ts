@@ -29,7 +29,8 @@ import {
 } from "../lib/tokens";
 import { validate } from "../lib/validate";
 
-const fifteenMinutesMs = 15 * 60 * 1000;
+/** The fixed window both login rate limits count in. */
+const loginRateWindowMs = 15 * 60 * 1000;
 const loginLinkLimit = 5;
 const adminLoginLimit = 10;
 const debugTokenCount = 50;
@@ -91,21 +92,22 @@ export const auth = new Hono<AppEnv>()
   .post("/request-login", validate("json", requestLogin), async (c) => {
     const { email } = c.req.valid("json");
     const now = Date.now();
+    const db = getDb(c.env.DB);
     const byClient = await hitRateLimit(
-      c.env.DB,
+      db,
       `login-link:client:${await clientKey(c)}`,
       loginLinkLimit,
-      fifteenMinutesMs,
+      loginRateWindowMs,
       now,
     );
     if (!byClient.allowed) {
       return tooManyRequests(c, byClient, retryMessage("login link requests", byClient.retryAfterSeconds));
     }
     const byEmail = await hitRateLimit(
-      c.env.DB,
+      db,
       `login-link:email:${(await sha256Hex(email)).slice(0, 32)}`,
       loginLinkLimit,
-      fifteenMinutesMs,
+      loginRateWindowMs,
       now,
     );
     if (!byEmail.allowed) {
@@ -175,11 +177,12 @@ export const auth = new Hono<AppEnv>()
       return jsonError(c, 503, "Admin login is not configured.", "admin_login_not_configured");
     }
     const now = Date.now();
+    const db = getDb(c.env.DB);
     const limit = await hitRateLimit(
-      c.env.DB,
+      db,
       `admin-login:${await clientKey(c)}`,
       adminLoginLimit,
-      fifteenMinutesMs,
+      loginRateWindowMs,
       now,
     );
     if (!limit.allowed) {
@@ -193,7 +196,6 @@ export const auth = new Hono<AppEnv>()
     if (!valid) {
       return jsonError(c, 401, "Invalid username or password", "invalid_credentials");
     }
-    const db = getDb(c.env.DB);
     await ensureAdminUser(db, now);
     const previous = readSessionToken(c);
     if (previous) await deleteSessionByToken(db, previous);

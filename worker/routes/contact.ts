@@ -2,15 +2,17 @@ import { Hono } from "hono";
 import { contactMessage } from "../../schema/api";
 import type { AppEnv } from "../env";
 import { contactRateLimit, notifyStation, storeContactMessage } from "../lib/contact";
+import { getDb } from "../lib/db";
 import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 
 export const contact = new Hono<AppEnv>().post("/", validate("json", contactMessage), async (c) => {
   const now = Date.now();
   const { limit, windowMs } = contactRateLimit;
-  const rate = await hitRateLimit(c.env.DB, `contact:${await clientKey(c)}`, limit, windowMs, now);
+  const db = getDb(c.env.DB);
+  const rate = await hitRateLimit(db, `contact:${await clientKey(c)}`, limit, windowMs, now);
   if (!rate.allowed) return tooManyRequests(c, rate, "Too many messages. Please try again later.");
-  const stored = await storeContactMessage(c.env.DB, c.req.valid("json"), now);
+  const stored = await storeContactMessage(db, c.req.valid("json"), now);
   // The message is safe in D1; the mail may go out after the answer.
   const notification = notifyStation(c.env, stored);
   try {

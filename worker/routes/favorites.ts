@@ -29,11 +29,9 @@ export const favorites = new Hono<AppEnv>()
     const { favorite, created } = await addFavorite(db, owner, track, Date.now());
     return c.json(favorite, created ? 201 : 200);
   })
-  .get("/", requireUser, async (c) => {
-    const user = c.get("user");
-    if (!user) return jsonError(c, 401, "Log in first.");
-    return c.json(await listUserFavorites(getDb(c.env.DB), user.id), 200, noStore);
-  })
+  .get("/", requireUser, async (c) =>
+    c.json(await listUserFavorites(getDb(c.env.DB), c.var.user.id), 200, noStore),
+  )
   .get("/:id", ownerParam, async (c) => {
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, c.req.valid("param").id, c.get("user"));
@@ -62,9 +60,7 @@ export const migrateFavoritesRoute = new Hono<AppEnv>().post(
   requireUser,
   validate("json", migrateFavorites),
   async (c) => {
-    const user = c.get("user");
-    if (!user) return jsonError(c, 401, "Log in first.");
-    const migrated = await moveFavorites(c.env.DB, c.req.valid("json").sessionId, user.id);
+    const migrated = await moveFavorites(getDb(c.env.DB), c.req.valid("json").sessionId, c.var.user.id);
     return c.json({ migrated }, 200);
   },
 );

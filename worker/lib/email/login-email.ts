@@ -1,5 +1,6 @@
 // The login mail: plain-text and HTML parts with the station's name, the link, its
-// 15-minute expiry, and a note that an unrequested mail can be ignored.
+// expiry, and a note that an unrequested mail can be ignored.
+import { loginLinkLifetimeMinutes } from "../../../schema/rules";
 import { station } from "../../../schema/station";
 import type { MailMessage } from "./message";
 
@@ -11,6 +12,8 @@ export function escapeHtml(text: string): string {
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
 }
+
+const expiryNote = `The link expires in ${loginLinkLifetimeMinutes} minutes and works once.`;
 
 export function loginEmail(input: {
   to: string;
@@ -25,7 +28,7 @@ export function loginEmail(input: {
     "",
     input.link,
     "",
-    "The link expires in 15 minutes and works once.",
+    expiryNote,
     "",
     `If you did not ask to log in to ${name}, you can ignore this e-mail.`,
   ].join("\n");
@@ -34,7 +37,7 @@ export function loginEmail(input: {
 <body style="font-family: sans-serif; line-height: 1.5">
   <p>Log in to ${escapeHtml(name)} with this link:</p>
   <p><a href="${escapeHtml(input.link)}">Log in to ${escapeHtml(name)}</a></p>
-  <p>The link expires in 15 minutes and works once.</p>
+  <p>${expiryNote}</p>
   <p style="color: #666">If you did not ask to log in to ${escapeHtml(name)}, you can ignore this e-mail.</p>
 </body>
 </html>`;

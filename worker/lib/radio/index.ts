@@ -1,20 +1,57 @@
-// The radio host behind the configured adapter: what plays now, and how tracks compare.
-import type { NowPlaying } from "../../../schema/api";
+// The radio host behind the configured adapter: what plays now (and next), and how tracks compare.
+import type { NowPlaying, Track } from "../../../schema/api";
 import { fallbackTrack } from "../../../schema/station";
 import type { Config } from "../config";
 import { readAzuraCast } from "./azuracast";
 import { readIcecast } from "./icecast";
+import { readNextTrackWidget } from "./next-track-widget";
 
 export { UpstreamError } from "./upstream";
 
-/** Throws UpstreamError when the host is down, slow, answers non-OK or not the expected JSON. */
-export async function readCurrentTrack(config: Config): Promise<NowPlaying> {
+/** One read of the host in its format; only AzuraCast reports a next track. */
+async function readHost(config: Config): Promise<{ current: NowPlaying; next?: Track | null }> {
   switch (config.RADIO_SOURCE) {
     case "icecast":
-      return readIcecast(config.RADIO_METADATA_URL, config.RADIO_MOUNT);
+      return { current: await readIcecast(config.RADIO_METADATA_URL, config.RADIO_MOUNT) };
     case "azuracast":
-      return (await readAzuraCast(config.RADIO_METADATA_URL)).current;
+      return readAzuraCast(config.RADIO_METADATA_URL);
   }
+}
+
+/** Throws UpstreamError when the host is down, slow, answers non-OK or not the expected JSON. */
+export async function readCurrentTrack(config: Config): Promise<NowPlaying> {
+  return (await readHost(config)).current;
+}
+
+/** One read of the host: `current` is null when it failed; `next` undefined when its read failed. */
+export type Observation = {
+  current: Track | null;
+  next: Track | null | undefined;
+  listeners: number | null;
+};
+
+/**
+ * The host and the next-track widget, read at once. A configured widget is the next track's
+ * source; else AzuraCast's playing_next; an Icecast host without a widget has none. Never
+ * throws: a failed read is reported in the observation, with the reason logged.
+ */
+export async function observeStation(config: Config): Promise<Observation> {
+  const widgetUrl = config.NEXT_TRACK_URL;
+  const [host, widget] = await Promise.all([
+    readHost(config).catch(logFailure("now playing")),
+    widgetUrl ? readNextTrackWidget(widgetUrl).catch(logFailure("next track")) : undefined,
+  ]);
+  const next = widgetUrl ? widget : config.RADIO_SOURCE === "azuracast" ? host?.next : null;
+  if (!host) return { current: null, next, listeners: null };
+  const { listeners, ...current } = host.current;
+  return { current, next, listeners: listeners ?? null };
+}
+
+function logFailure(what: string) {
+  return (err: unknown): undefined => {
+    console.warn(`live room: ${what} unavailable: ${String(err)}`);
+    return undefined;
+  };
 }
 
 /** Identifies the upstream a reading came from, so a configuration change never serves stale data. */

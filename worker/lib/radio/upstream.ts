@@ -1,6 +1,6 @@
 // Reads a radio host's JSON: 3 s timeout, non-OK or unparsable answers are failures.
 
-export const upstreamTimeoutMs = 3000;
+const upstreamTimeoutMs = 3000;
 
 /** The radio host was unreachable, slow, answered non-OK or something that is not the expected JSON. */
 export class UpstreamError extends Error {
