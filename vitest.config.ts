@@ -47,7 +47,7 @@ export default defineConfig(async () => {
             sequence: { groupOrder: 0 },
             environment: "jsdom",
             include: ["tests/web/**/*.test.{ts,tsx}"],
-            setupFiles: ["tests/web/setup.ts"],
+            setupFiles: ["tests/web/support/setup.ts"],
           },
         },
         {

@@ -7,6 +7,7 @@ import { station } from "../../schema/station.ts";
 import { adminCredentials, createPageThroughApi, uniqueSlug } from "./support/admin.ts";
 import { uniqueEmail } from "./support/auth.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
+import { openScreen, playerBar } from "./support/site.ts";
 
 const browser = setupBrowser();
 
@@ -68,7 +69,7 @@ const screens: Screen[] = [
     path: "/",
     heading: station.name,
     prepare: async (page) => {
-      const logIn = page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Log in" });
+      const logIn = playerBar(page).getByRole("button", { name: "Log in" });
       await whenHydrated(logIn);
       await logIn.click();
       await page.getByRole("dialog", { name: "Log in" }).getByLabel("Email").waitFor();
@@ -141,10 +142,8 @@ for (const theme of ["dark", "light"] as const) {
         });
         expect(res.status(), await res.text()).toBe(200);
       }
-      await page.goto(screen.path);
-      const main = page.getByRole("main");
-      await whenHydrated(main.getByRole("heading", { level: 1, name: screen.heading, exact: true }));
-      if (screen.ready) await main.getByText(screen.ready).first().waitFor();
+      await openScreen(page, screen.path, screen.heading);
+      if (screen.ready) await page.getByRole("main").getByText(screen.ready).first().waitFor();
       // The player bar has the station's current track.
       await page.locator(".player-bar .favorite-button").waitFor();
       await screen.prepare?.(page);

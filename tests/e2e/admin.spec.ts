@@ -11,14 +11,11 @@ import type { PagesExport } from "../../schema/api.ts";
 import { adminCredentials, loginOnAdminScreen, uniqueSlug } from "./support/admin.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { solidPng } from "./support/png.ts";
+import { openScreen, toastText } from "./support/site.ts";
 
 const browser = setupBrowser();
 const downloads = mkdtempSync(join(tmpdir(), "e2e-admin-"));
 afterAll(() => rmSync(downloads, { recursive: true, force: true }));
-
-/** A toast's title or description, in the notification area (Radix also announces them elsewhere). */
-const toastText = (page: Page, text: string) =>
-  page.getByRole("region", { name: "Notifications (F8)" }).getByText(text, { exact: true });
 
 /** The card of a page in the 'All Pages' list. */
 const pageCard = (page: Page, title: string) =>
@@ -37,9 +34,8 @@ async function publishedPage(slug: string): Promise<{ id: string; title: string 
 describe("the admin on /pb", () => {
   it("shows a logged-out visitor only the 'Admin Login' form", async () => {
     const { page } = browser;
-    await page.goto("/pb");
+    await openScreen(page, "/pb", "Admin Login");
     const form = page.getByRole("form", { name: "Admin Login" });
-    await form.waitFor();
     expect(await form.getByLabel("Username").inputValue()).toBe(adminCredentials.username);
     expect(await form.getByLabel("Password").inputValue()).toBe("");
     expect(await form.getByRole("button", { name: "Login" }).isVisible()).toBe(true);

@@ -14,12 +14,12 @@ import {
   uniqueEmail,
 } from "./support/auth.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
+import { playerBar } from "./support/site.ts";
 
 const browser = setupBrowser();
 
 type TrackRef = { trackTitle: string; trackArtist: string };
 
-const player = (page: Page) => page.getByRole("region", { name: "Player" });
 /** The player bar's current title (CSS: a modal dialog hides the bar from the accessibility tree). */
 const playerText = async (page: Page, part: "title" | "artist") =>
   (await page.locator(`.player-bar .player-track-${part}`).textContent())?.trim() ?? "";
@@ -48,7 +48,7 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     const email = uniqueEmail("favorites");
 
     await page.goto("/");
-    const heart = player(page).getByRole("button", { name: "Add to favorites" });
+    const heart = playerBar(page).getByRole("button", { name: "Add to favorites" });
     await whenHydrated(heart);
     const playing = { title: await playerText(page, "title"), artist: await playerText(page, "artist") };
     const onAir = playlist.findIndex((t) => t.title === playing.title && t.artist === playing.artist);
@@ -96,7 +96,7 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
 
     await sendLoginLinkFromDialog(page, email);
     await openLoginLinkFromDebugPage(page, email);
-    await player(page).getByRole("button", { name: "Log out" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Log out" }).waitFor();
     // The pending favorite was posted, then cleared; the anonymous session's favorites migrated once.
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("pending_favorite")), {

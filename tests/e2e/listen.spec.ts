@@ -1,22 +1,12 @@
 // Journey 1, Listen: a listener starts the radio from the home page and hears the local station,
 // sees what is playing, switches quality, sets the volume and pauses.
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { playlist } from "../../dev/station/playlist.ts";
 import { setupBrowser } from "./support/browser.ts";
+import { heroButton, playerBar, startListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing, stationHelper } from "./support/station.ts";
 
 const browser = setupBrowser();
-
-const player = (page: Page) => page.getByRole("region", { name: "Player" });
-const heroButton = (page: Page, name: "Start Listening" | "Now Playing") =>
-  page.getByRole("button", { name, exact: true });
-
-async function startListening(page: Page): Promise<void> {
-  await page.goto("/");
-  await heroButton(page, "Start Listening").click();
-  await expectAudioAdvancing(page, "/hd");
-}
 
 describe("a listener on the home page", () => {
   it("presses Start Listening and hears the station: the audio plays and the hero says Now Playing", async () => {
@@ -34,7 +24,7 @@ describe("a listener on the home page", () => {
     expect((await audioState(page)).mount).toBe("/hd");
     await heroButton(page, "Now Playing").waitFor();
     expect(await heroButton(page, "Now Playing").getAttribute("aria-pressed")).toBe("true");
-    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Pause" }).waitFor();
   });
 
   it("sees the station's new title on the Now Playing card within 5 s of a title change, while playing", async () => {
@@ -79,17 +69,17 @@ describe("a listener on the home page", () => {
   it("switches the quality to sd and back to hd while playing, and it keeps playing", async () => {
     const { page } = browser;
     await startListening(page);
-    const quality = player(page).getByRole("combobox", { name: "Stream quality" });
+    const quality = playerBar(page).getByRole("combobox", { name: "Stream quality" });
     expect(await quality.inputValue()).toBe("hd");
 
     await quality.selectOption("sd");
     await expectAudioAdvancing(page, "/sd", { seconds: 2 });
-    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Pause" }).waitFor();
     await heroButton(page, "Now Playing").waitFor();
 
     await quality.selectOption("hd");
     await expectAudioAdvancing(page, "/hd", { seconds: 2 });
-    await player(page).getByRole("button", { name: "Pause" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Pause" }).waitFor();
     await heroButton(page, "Now Playing").waitFor();
     expect(await quality.inputValue()).toBe("hd");
   }, 60_000);
@@ -97,8 +87,8 @@ describe("a listener on the home page", () => {
   it("keeps the volume and the mute across a reload", async () => {
     const { page } = browser;
     await page.goto("/");
-    const volume = player(page).getByRole("slider", { name: "Volume" });
-    await player(page).getByRole("button", { name: "Mute" }).waitFor();
+    const volume = playerBar(page).getByRole("slider", { name: "Volume" });
+    await playerBar(page).getByRole("button", { name: "Mute" }).waitFor();
 
     await volume.fill("40");
     expect(await volume.inputValue()).toBe("40");
@@ -107,24 +97,24 @@ describe("a listener on the home page", () => {
     await expect.poll(() => volume.inputValue(), { timeout: 10_000 }).toBe("40");
     expect((await audioState(page)).volume).toBeCloseTo(0.4, 5);
 
-    await player(page).getByRole("button", { name: "Mute" }).click();
-    await player(page).getByRole("button", { name: "Unmute" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Mute" }).click();
+    await playerBar(page).getByRole("button", { name: "Unmute" }).waitFor();
     expect(await volume.inputValue()).toBe("0");
     await page.reload();
     await expect.poll(() => volume.inputValue(), { timeout: 10_000 }).toBe("0");
-    await player(page).getByRole("button", { name: "Unmute" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Unmute" }).waitFor();
     expect((await audioState(page)).volume).toBe(0);
 
     // Unmuting brings the spec's 0.7 back.
-    await player(page).getByRole("button", { name: "Unmute" }).click();
+    await playerBar(page).getByRole("button", { name: "Unmute" }).click();
     await expect.poll(() => volume.inputValue()).toBe("70");
   });
 
   it("pauses: the audio stops, the player offers Play and the hero Start Listening again", async () => {
     const { page } = browser;
     await startListening(page);
-    await player(page).getByRole("button", { name: "Pause" }).click();
-    await player(page).getByRole("button", { name: "Play" }).waitFor();
+    await playerBar(page).getByRole("button", { name: "Pause" }).click();
+    await playerBar(page).getByRole("button", { name: "Play" }).waitFor();
     await heroButton(page, "Start Listening").waitFor();
     expect((await audioState(page)).paused).toBe(true);
     // It stays paused: no reconnect brings the stream back by itself.

@@ -7,12 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { station } from "../../schema/station.ts";
 import { createPageThroughApi, uniqueSlug } from "./support/admin.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
+import { openScreen, toastText } from "./support/site.ts";
 
 const browser = setupBrowser();
-
-/** A toast's title or description, in the notification area (Radix also announces them elsewhere). */
-const toastText = (page: Page, text: string) =>
-  page.getByRole("region", { name: "Notifications (F8)" }).getByText(text, { exact: true });
 
 const contentSlug = uniqueSlug("e2e-content");
 const contentTitle = `Content page ${contentSlug}`;
@@ -102,10 +99,8 @@ const screens: Screen[] = [
 describe("every route of the route table", () => {
   it.each(screens)("$path renders its screen", async ({ path, heading, text, title, navLabel }) => {
     const { page } = browser;
-    const response = await page.goto(path);
+    const response = await openScreen(page, path, heading);
     expect(response?.status()).toBe(200);
-    const h1 = page.getByRole("main").getByRole("heading", { level: 1, name: heading, exact: true });
-    await whenHydrated(h1);
     await page.getByRole("main").getByText(text).first().waitFor();
     await expect.poll(() => page.title()).toBe(title);
     const current = page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]');
@@ -118,9 +113,8 @@ describe("every route of the route table", () => {
 
   it("shows 'Page Not Found' for an unknown slug", async () => {
     const { page } = browser;
-    await page.goto(`/page/${uniqueSlug("no-such-page")}`);
+    await openScreen(page, `/page/${uniqueSlug("no-such-page")}`, "Page Not Found");
     const main = page.getByRole("main");
-    await whenHydrated(main.getByRole("heading", { level: 1, name: "Page Not Found" }));
     await main
       .getByText("The page you're looking for doesn't exist or has been removed.", { exact: true })
       .waitFor();
@@ -129,9 +123,8 @@ describe("every route of the route table", () => {
 
   it("shows the not-found screen for an unknown route, with a way back home", async () => {
     const { page } = browser;
-    await page.goto("/no-such-route/anywhere");
+    await openScreen(page, "/no-such-route/anywhere", "Page Not Found");
     const main = page.getByRole("main");
-    await whenHydrated(main.getByRole("heading", { level: 1, name: "Page Not Found" }));
     await main.getByText(/This frequency isn't broadcasting\./).waitFor();
     const back = main.getByRole("link", { name: "Back to Home" });
     await whenHydrated(back);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { station } from "../../schema/station";
 import { setupBrowser } from "./support/browser.ts";
+import { openScreen } from "./support/site.ts";
 
 const browser = setupBrowser();
 
 describe("a listener opening the site", () => {
   it("sees the header with the station's name on /", async () => {
     const { page } = browser;
-    await page.goto("/");
+    await openScreen(page, "/", station.name);
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.waitFor();
     expect(await nav.getByRole("link", { name: station.name }).isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "PM STATS" }).isVisible()).toBe(true);
     expect(await page.title()).toContain(station.name);
@@ -17,9 +17,8 @@ describe("a listener opening the site", () => {
 
   it("gets the app, not a 404, for a deep link such as /history", async () => {
     const { page } = browser;
-    const response = await page.goto("/history");
+    const response = await openScreen(page, "/history", "Track History");
     expect(response?.status()).toBe(200);
-    await page.getByRole("navigation", { name: "Main" }).waitFor();
   });
 
   it("gets a JSON 404 for an unknown API path", async () => {

@@ -3,6 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser.ts";
+import { heroButton, playerBar } from "./support/site.ts";
 import { audioState, expectAudioAdvancing } from "./support/station.ts";
 
 const browser = setupBrowser();
@@ -86,9 +87,9 @@ describe("a listener with the sleep timer", () => {
     await page.reload();
     await expect.poll(() => sleepTimerButton(page).textContent(), { timeout: 10_000 }).toMatch(/^14:[45]\d$/);
 
-    await page.getByRole("button", { name: "Start Listening", exact: true }).click();
+    await heroButton(page, "Start Listening").click();
     await expectAudioAdvancing(page, "/hd");
-    const player = page.getByRole("region", { name: "Player" });
+    const player = playerBar(page);
     await player.getByRole("button", { name: "Pause" }).waitFor();
 
     // A minute before the end the radio still plays at the listener's volume.
@@ -108,7 +109,7 @@ describe("a listener with the sleep timer", () => {
     // The clock runs on by itself: at zero the radio pauses.
     await player.getByRole("button", { name: "Play" }).waitFor({ timeout: 10_000 });
     expect((await audioState(page)).paused).toBe(true);
-    await page.getByRole("button", { name: "Start Listening", exact: true }).waitFor();
+    await heroButton(page, "Start Listening").waitFor();
     // The listener's volume is back for the next time, and the timer is idle.
     await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.7, 5);
     await expectIdle(page);

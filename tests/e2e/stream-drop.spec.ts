@@ -2,6 +2,7 @@
 // says it is reconnecting and, once the feed is back, plays again without a click.
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser.ts";
+import { playerBar, startListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing, stationHelper } from "./support/station.ts";
 
 const browser = setupBrowser();
@@ -9,10 +10,8 @@ const browser = setupBrowser();
 describe("a listener whose stream drops", () => {
   it("sees Reconnecting… while the hd feed is off air and hears the radio again once it is back, without a click", async () => {
     const { page } = browser;
-    await page.goto("/");
-    await page.getByRole("button", { name: "Start Listening", exact: true }).click();
-    await expectAudioAdvancing(page, "/hd");
-    const player = page.getByRole("region", { name: "Player" });
+    await startListening(page);
+    const player = playerBar(page);
     const status = player.getByRole("status");
     expect(await status.textContent()).toBe("");
 

@@ -3,14 +3,15 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { station } from "../../schema/station";
 import { App } from "../../web/app";
-import { mockApi, renderAt } from "./helpers";
+import { mockApi } from "./support/fetch";
+import { renderAt } from "./support/render";
 
-vi.mock("../../web/features/player", async () => (await import("./shell-mocks")).playerModule);
-vi.mock("../../web/features/auth", async () => (await import("./shell-mocks")).authModule);
-vi.mock("../../web/features/sleep-timer", async () => (await import("./shell-mocks")).sleepTimerModule);
+vi.mock("../../web/features/player", async () => (await import("./support/stand-ins")).playerModule);
+vi.mock("../../web/features/auth", async () => (await import("./support/stand-ins")).authModule);
+vi.mock("../../web/features/sleep-timer", async () => (await import("./support/stand-ins")).sleepTimerModule);
 
 beforeEach(() => {
-  mockApi({ "/api/auth/me": null, "/api/pages": [], "/api/track-history": [] });
+  mockApi({ "GET /api/pages": [], "GET /api/track-history": [] });
 });
 
 describe("app shell", () => {

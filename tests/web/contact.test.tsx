@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { station } from "../../schema/station";
 import { ContactScreen } from "../../web/routes/contact";
-import { calls, json, mockApi, renderAt } from "./helpers";
+import { json, mockApi } from "./support/fetch";
+import { renderAt } from "./support/render";
 
 async function fillAndSend(fields: { name?: string; email?: string; message?: string }) {
   if (fields.name) await userEvent.type(screen.getByLabelText("Name"), fields.name);
@@ -20,26 +21,25 @@ describe("contact form", () => {
   ])(
     "without %s shows 'Error' / 'Please fill in your name and message' and sends nothing",
     async (_, fields) => {
-      const fetchMock = mockApi({ "POST /api/contact": { ok: true } });
+      const api = mockApi({ "POST /api/contact": { ok: true } });
       renderAt("/contact", <ContactScreen />);
       await fillAndSend(fields);
       expect(await screen.findByText("Error")).toBeTruthy();
       expect(screen.getByText("Please fill in your name and message")).toBeTruthy();
-      expect(calls(fetchMock, "POST", "/api/contact")).toHaveLength(0);
+      expect(api.callsTo("POST", "/api/contact")).toHaveLength(0);
     },
   );
 
   it("shows 'Sending...' while sending, then 'Message sent! ✅' and clears the fields", async () => {
     let release: (r: Response) => void = () => {};
-    const fetchMock = mockApi({
+    const api = mockApi({
       "POST /api/contact": () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderAt("/contact", <ContactScreen />);
     await fillAndSend({ name: "Ada", email: "ada@example.com", message: "More Nujazz please" });
     const sending = await screen.findByRole("button", { name: "Sending..." });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
-    const [, init] = calls(fetchMock, "POST", "/api/contact")[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(api.callsTo("POST", "/api/contact")[0]?.body).toEqual({
       name: "Ada",
       email: "ada@example.com",
       message: "More Nujazz please",
@@ -74,7 +74,6 @@ describe("contact form", () => {
   });
 
   it("shows a review link, the licensing numbers and the radio directories", () => {
-    mockApi({});
     renderAt("/contact", <ContactScreen />);
     expect(screen.getByRole("link", { name: /Write a review/ }).getAttribute("href")).toBe(station.reviewUrl);
     for (const licence of station.licences) expect(screen.getByText(licence.number)).toBeTruthy();

@@ -3,7 +3,8 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FavoritesScreen } from "../../web/routes/favorites";
-import { renderAt } from "./helpers";
+import { aFavorite } from "./support/factories";
+import { renderAt } from "./support/render";
 
 const state = vi.hoisted(() => ({
   favorites: [] as unknown[] | undefined,
@@ -15,19 +16,8 @@ vi.mock("../../web/features/favorites", () => ({
   useRemoveFavorite: () => useMutation({ mutationFn: state.remove }),
 }));
 
-const favorite = (trackTitle: string, trackArtist: string) => ({
-  id: `f-${trackTitle}`,
-  sessionId: "session-1",
-  userId: null,
-  trackTitle,
-  trackArtist,
-  trackAlbum: null,
-  trackArtwork: null,
-  createdAt: "2026-03-01T10:00:00Z",
-});
-
 beforeEach(() => {
-  state.favorites = [favorite("Blue Hour", "Nightdrive"), favorite("Velvet", "Aurora Lane")];
+  state.favorites = [aFavorite("Blue Hour", "Nightdrive"), aFavorite("Velvet", "Aurora Lane")];
   state.remove.mockReset();
 });
 

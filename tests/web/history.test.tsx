@@ -1,7 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { HistoryScreen } from "../../web/routes/history";
-import { historyItem, mockApi, renderAt } from "./helpers";
+import { aClientConfig, aHistoryItem } from "./support/factories";
+import { mockApi } from "./support/fetch";
+import { renderAt } from "./support/render";
 
 vi.mock("../../web/features/favorites", () => ({
   FavoriteButton: ({ track }: { track: { title: string } }) => (
@@ -11,19 +13,14 @@ vi.mock("../../web/features/favorites", () => ({
   ),
 }));
 
-const config = (historyWidgetUrl: string | null) => ({
-  streams: { hd: "http://s/hd", sd: "http://s/sd", mobile: "http://s/mobile" },
-  historyWidgetUrl,
-});
-
 describe("track history", () => {
   it("lists unique tracks, each with a heart and a YouTube link, under 'Showing N unique track(s)'", async () => {
     mockApi({
-      "/api/config": config(null),
-      "/api/track-history": [
-        historyItem("Blue Hour", "Nightdrive", 1),
-        historyItem("Velvet", "Aurora Lane", 5),
-        historyItem("blue hour ", "NIGHTDRIVE", 9),
+      "GET /api/config": aClientConfig(),
+      "GET /api/track-history": [
+        aHistoryItem("Blue Hour", "Nightdrive", 1),
+        aHistoryItem("Velvet", "Aurora Lane", 5),
+        aHistoryItem("blue hour ", "NIGHTDRIVE", 9),
       ],
     });
     renderAt("/history", <HistoryScreen />);
@@ -36,7 +33,10 @@ describe("track history", () => {
   });
 
   it("loads the played-tracks widget's script here, async, when one is configured", async () => {
-    mockApi({ "/api/config": config("https://widget.example/played.js"), "/api/track-history": [] });
+    mockApi({
+      "GET /api/config": aClientConfig({ historyWidgetUrl: "https://widget.example/played.js" }),
+      "GET /api/track-history": [],
+    });
     const { unmount } = renderAt("/history", <HistoryScreen />);
     await waitFor(() =>
       expect(document.querySelector('script[src="https://widget.example/played.js"]')).toBeTruthy(),
@@ -50,7 +50,7 @@ describe("track history", () => {
   });
 
   it("loads no widget script when none is configured", async () => {
-    mockApi({ "/api/config": config(null), "/api/track-history": [] });
+    mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": [] });
     renderAt("/history", <HistoryScreen />);
     expect(await screen.findByText("Showing 0 unique track(s)")).toBeTruthy();
     expect(document.querySelector("script[src]")).toBeNull();

@@ -3,16 +3,18 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { station } from "../../schema/station";
 import { HomeScreen } from "../../web/routes/home";
-import { historyItem, mockApi, page, renderAt } from "./helpers";
-import { audio } from "./shell-mocks";
+import { aHistoryItem, aPage, listener } from "./support/factories";
+import { mockApi } from "./support/fetch";
+import { renderAt } from "./support/render";
+import { fakeAudio } from "./support/stand-ins";
 
-vi.mock("../../web/features/player", async () => (await import("./shell-mocks")).playerModule);
+vi.mock("../../web/features/player", async () => (await import("./support/stand-ins")).playerModule);
 
 const longTitle = "An extraordinarily long title about the making of our winter lounge selection";
 
 function pagesNewestFirst(count: number) {
   return Array.from({ length: count }, (_, i) =>
-    page({
+    aPage({
       title: i === 4 ? longTitle : `Update ${i + 1}`,
       slug: `update-${i + 1}`,
       content: "x".repeat(400),
@@ -21,24 +23,22 @@ function pagesNewestFirst(count: number) {
 }
 
 beforeEach(() => {
-  audio.isPlaying = false;
-  audio.toggle.mockReset();
+  fakeAudio.isPlaying = false;
 });
 
 describe("home", () => {
   it("toggles the hero button between 'Start Listening' and 'Now Playing'", async () => {
-    mockApi({ "/api/pages": [], "/api/track-history": [], "/api/auth/me": null });
+    mockApi({ "GET /api/pages": [], "GET /api/track-history": [] });
     const { rerender } = renderAt("/", <HomeScreen />);
     await userEvent.click(screen.getByRole("button", { name: "Start Listening" }));
-    expect(audio.toggle).toHaveBeenCalledTimes(1);
-    audio.isPlaying = true;
+    expect(fakeAudio.toggle).toHaveBeenCalledTimes(1);
+    fakeAudio.isPlaying = true;
     rerender(<HomeScreen />);
     expect(screen.getByRole("button", { name: "Now Playing" })).toBeTruthy();
     expect(screen.getByRole("link", { name: /Learn More/ }).getAttribute("href")).toBe("/about");
   });
 
   it("shows the empty Now Playing and Coming Up texts before there is a track", () => {
-    mockApi({});
     renderAt("/", <HomeScreen />);
     expect(screen.getByText("Start listening to see what's playing")).toBeTruthy();
     expect(screen.getByText("Loading upcoming track...")).toBeTruthy();
@@ -46,13 +46,13 @@ describe("home", () => {
 
   it("shows the current track in the Now Playing card and the next one under Coming Up", async () => {
     mockApi({
-      "/api/radio/now-playing": {
+      "GET /api/radio/now-playing": {
         title: "Velvet",
         artist: "Aurora Lane",
         album: "Night Moves",
         artwork: null,
       },
-      "/api/radio/next-track": { title: "Tidal", artist: "Mare", album: null, artwork: null },
+      "GET /api/radio/next-track": { title: "Tidal", artist: "Mare", album: null, artwork: null },
     });
     renderAt("/", <HomeScreen />);
     const nowPlaying = screen.getByRole("region", { name: "Now Playing" });
@@ -64,7 +64,6 @@ describe("home", () => {
   });
 
   it("shows three feature cards, the app links and a link to /install", () => {
-    mockApi({});
     renderAt("/", <HomeScreen />);
     for (const title of ["HD Quality", "24/7 Music", "No Commercials"]) {
       expect(screen.getByRole("heading", { name: title })).toBeTruthy();
@@ -78,7 +77,7 @@ describe("home", () => {
 
   it("shows the radio host's real listener count when now playing reports one", async () => {
     mockApi({
-      "/api/radio/now-playing": {
+      "GET /api/radio/now-playing": {
         title: "Blue Hour",
         artist: "Nightdrive",
         album: null,
@@ -91,7 +90,6 @@ describe("home", () => {
   });
 
   it("shows a display count between 150 and 199 when the host reports none", async () => {
-    mockApi({});
     renderAt("/", <HomeScreen />);
     const count = await waitFor(() => {
       const text = document.querySelector(".listener-number")?.textContent ?? "";
@@ -104,11 +102,11 @@ describe("home", () => {
 
   it("shows at most 6 unique recently played tracks with relative times and 'See all Track History'", async () => {
     const history = [
-      historyItem("Blue Hour", "Nightdrive", 1),
-      historyItem("blue hour", "Nightdrive", 2),
-      ...Array.from({ length: 7 }, (_, i) => historyItem(`Track ${i + 1}`, "Aurora Lane", 10 + i)),
+      aHistoryItem("Blue Hour", "Nightdrive", 1),
+      aHistoryItem("blue hour", "Nightdrive", 2),
+      ...Array.from({ length: 7 }, (_, i) => aHistoryItem(`Track ${i + 1}`, "Aurora Lane", 10 + i)),
     ];
-    mockApi({ "/api/track-history": history, "/api/pages": [] });
+    mockApi({ "GET /api/track-history": history, "GET /api/pages": [] });
     renderAt("/", <HomeScreen />);
     const section = (await screen.findByRole("heading", { name: "Recently Played" })).closest("section");
     if (!section) throw new Error("no Recently Played section");
@@ -123,7 +121,7 @@ describe("home", () => {
   });
 
   it("shows Recent Updates as 3 cards with 150-character excerpts, then numbered 'More Topics' cut at 50 characters", async () => {
-    mockApi({ "/api/pages": pagesNewestFirst(6), "/api/track-history": [] });
+    mockApi({ "GET /api/pages": pagesNewestFirst(6), "GET /api/track-history": [] });
     renderAt("/", <HomeScreen />);
     const heading = await screen.findByRole("heading", { name: "Recent Updates" });
     const section = heading.closest("section");
@@ -152,19 +150,19 @@ describe("home", () => {
   });
 
   it("shows no More Topics when there are 3 pages or fewer", async () => {
-    mockApi({ "/api/pages": pagesNewestFirst(3), "/api/track-history": [] });
+    mockApi({ "GET /api/pages": pagesNewestFirst(3), "GET /api/track-history": [] });
     renderAt("/", <HomeScreen />);
     await screen.findByRole("heading", { name: "Recent Updates" });
     expect(screen.queryByRole("navigation", { name: "More Topics" })).toBeNull();
   });
 
   it("shows the office-audio section only when a published office-audio page exists", async () => {
-    const officeAudio = page({
+    const officeAudio = aPage({
       title: "Office Audio",
       slug: "office-audio",
       content: `<p>${"y".repeat(300)}</p>`,
     });
-    mockApi({ "/api/pages": [officeAudio], "/api/track-history": [] });
+    mockApi({ "GET /api/pages": [officeAudio], "GET /api/track-history": [] });
     const first = renderAt("/", <HomeScreen />);
     const heading = await screen.findByRole("heading", { level: 2, name: "Office Audio" });
     const section = heading.closest("section");
@@ -182,20 +180,20 @@ describe("home", () => {
     ).toBe(station.officeAudioUrl);
     first.unmount();
 
-    mockApi({ "/api/pages": [{ ...officeAudio, published: "false" }], "/api/track-history": [] });
+    mockApi({ "GET /api/pages": [{ ...officeAudio, published: "false" }], "GET /api/track-history": [] });
     const second = renderAt("/", <HomeScreen />);
     await waitFor(() => expect(second.queryClient.getQueryState(["/api/pages"])?.status).toBe("success"));
     expect(screen.queryByRole("heading", { level: 2, name: "Office Audio" })).toBeNull();
   });
 
   it("shows logged-in users an edit button to /pb?edit={id} for the homepage-hero-settings page", async () => {
-    const hero = page({
+    const hero = aPage({
       id: "hero-id",
       title: "Hero",
       slug: "homepage-hero-settings",
       heroImageDark: "/images/d.jpg",
     });
-    mockApi({ "/api/pages": [hero], "/api/auth/me": { id: "u1", email: "ada@example.com" } });
+    mockApi({ "GET /api/pages": [hero], "GET /api/auth/me": listener });
     renderAt("/", <HomeScreen />);
     const edit = await screen.findByRole("link", { name: "Edit hero" });
     expect(edit.getAttribute("href")).toBe("/pb?edit=hero-id");
@@ -205,8 +203,8 @@ describe("home", () => {
   });
 
   it("shows no hero edit button to visitors who are not logged in", async () => {
-    const hero = page({ id: "hero-id", title: "Hero", slug: "homepage-hero-settings" });
-    mockApi({ "/api/pages": [hero], "/api/auth/me": null });
+    const hero = aPage({ id: "hero-id", title: "Hero", slug: "homepage-hero-settings" });
+    mockApi({ "GET /api/pages": [hero], "GET /api/auth/me": null });
     const { queryClient } = renderAt("/", <HomeScreen />);
     await waitFor(() => expect(queryClient.getQueryState(["/api/auth/me"])?.status).toBe("success"));
     await waitFor(() => expect(queryClient.getQueryState(["/api/pages"])?.status).toBe("success"));

@@ -1,13 +1,16 @@
-import { act, cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import type { LiveMessage } from "../../schema/api";
 import { LiveUpdates } from "../../web/features/live";
 import { parseLiveMessage, retryDelayMs } from "../../web/features/live/connection";
 import { liveMaxRetryMs, liveRetryWindowMs } from "../../web/lib/constants";
 import { useTrackHistory } from "../../web/lib/queries/history";
 import { useNextTrack, useNowPlaying } from "../../web/lib/queries/radio";
-import { aTrack, mockApi, renderWithProviders, setVisibility } from "./player/helpers";
+import { setVisibility } from "./support/browser";
+import { aHistoryItem, aTrack } from "./support/factories";
 import { FakeWebSocket } from "./support/fake-websocket";
+import { mockApi } from "./support/fetch";
+import { renderWithProviders } from "./support/render";
 
 let version = 0;
 function aLiveMessage(overrides: Partial<LiveMessage> = {}): LiveMessage {
@@ -42,9 +45,7 @@ function renderLive() {
   const api = mockApi({
     "GET /api/radio/now-playing": aTrack({ title: "Polled Title" }),
     "GET /api/radio/next-track": aTrack({ title: "Polled Next" }),
-    "GET /api/track-history": [
-      { id: 1, title: "Older", artist: "A", album: null, artwork: null, playedAt: new Date().toISOString() },
-    ],
+    "GET /api/track-history": [aHistoryItem("Older", "A", 0)],
   });
   const view = renderWithProviders(
     <>
@@ -56,7 +57,7 @@ function renderLive() {
 }
 
 /** The timers the connection and the polls use; promises stay real (the app imports lazily). */
-const useFakeTimers = () =>
+const installFakeTimers = () =>
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
 
 /** vi.waitFor advances fake timers when a test uses them (TanStack Query notifies on a timer). */
@@ -69,10 +70,13 @@ async function openSocket() {
   return socket;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+/** On fake timers: the first poll has answered, then the live connection opens. */
+async function openAfterFirstPoll() {
+  installFakeTimers();
+  const { nowPlayingCalls } = renderLive();
+  await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
+  return { socket: await openSocket(), nowPlayingCalls };
+}
 
 describe("the live connection", () => {
   it("opens one WebSocket to /api/radio/live on the site's own host", async () => {
@@ -94,14 +98,7 @@ describe("the live connection", () => {
     renderLive();
     await screen.findByText("history: Older");
     const socket = await openSocket();
-    const played = {
-      id: 2,
-      title: "Pushed Title",
-      artist: "Live Artist",
-      album: null,
-      artwork: null,
-      playedAt: new Date().toISOString(),
-    };
+    const played = aHistoryItem("Pushed Title", "Live Artist", 0);
     act(() => socket.serverSend(aLiveMessage({ played })));
     act(() => socket.serverSend(aLiveMessage({ played, listeners: 18 })));
     await shows("history: Pushed Title, Older");
@@ -122,10 +119,7 @@ describe("the live connection", () => {
   });
 
   it("stops the 30 s polls while it is open, and polls again when it drops", async () => {
-    useFakeTimers();
-    const { nowPlayingCalls } = renderLive();
-    await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
-    const socket = await openSocket();
+    const { socket, nowPlayingCalls } = await openAfterFirstPoll();
     await act(() => vi.advanceTimersByTimeAsync(90_000));
     expect(nowPlayingCalls()).toBe(1);
     act(() => socket.serverClose(1012, "deploy"));
@@ -134,7 +128,7 @@ describe("the live connection", () => {
   });
 
   it("reconnects after a drop, and takes the new connection's first message whatever its version", async () => {
-    useFakeTimers();
+    installFakeTimers();
     renderLive();
     const first = await openSocket();
     act(() => first.serverSend(aLiveMessage({ version: 50 })));
@@ -150,10 +144,7 @@ describe("the live connection", () => {
   });
 
   it("pings every 25 s, and drops a silent connection at once: polling and a new socket take over", async () => {
-    useFakeTimers();
-    const { nowPlayingCalls } = renderLive();
-    await vi.waitFor(() => expect(nowPlayingCalls()).toBe(1));
-    const socket = await openSocket();
+    const { socket, nowPlayingCalls } = await openAfterFirstPoll();
     await act(() => vi.advanceTimersByTimeAsync(25_000));
     expect(socket.sent).toEqual(["ping"]);
     act(() => socket.serverSend("pong"));

@@ -2,9 +2,11 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentUserQueryKey } from "../../web/lib/queries/auth";
 import { PageScreen } from "../../web/routes/page";
-import { json, mockApi, page, renderAt } from "./helpers";
+import { aPage, listener } from "./support/factories";
+import { json, mockApi } from "./support/fetch";
+import { renderAt } from "./support/render";
 
-const privacy = page({
+const privacy = aPage({
   id: "0b5d4a39-6c1e-4f7a-9d2b-1a2b3c4d5e6f",
   title: "Privacy Policy",
   slug: "privacy",
@@ -13,7 +15,7 @@ const privacy = page({
 
 describe("content page", () => {
   it("shows the title, the creation date and the server-sanitized HTML", async () => {
-    mockApi({ "/api/pages/by-slug/privacy": privacy, "/api/auth/me": null });
+    mockApi({ "GET /api/pages/by-slug/privacy": privacy, "GET /api/auth/me": null });
     renderAt("/page/privacy", <PageScreen slug="privacy" />);
     expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Your data" })).toBeTruthy();
@@ -23,8 +25,8 @@ describe("content page", () => {
 
   it("shows 'Page Not Found' for an unknown slug", async () => {
     mockApi({
-      "/api/pages/by-slug/nope": () => json({ error: "not_found", message: "Page not found" }, 404),
-      "/api/auth/me": null,
+      "GET /api/pages/by-slug/nope": () => json({ error: "not_found", message: "Page not found" }, 404),
+      "GET /api/auth/me": null,
     });
     renderAt("/page/nope", <PageScreen slug="nope" />);
     expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeTruthy();
@@ -32,15 +34,18 @@ describe("content page", () => {
   });
 
   it("shows 'Page Not Found' for an unpublished page", async () => {
-    mockApi({ "/api/pages/by-slug/privacy": { ...privacy, published: "false" }, "/api/auth/me": null });
+    mockApi({
+      "GET /api/pages/by-slug/privacy": { ...privacy, published: "false" },
+      "GET /api/auth/me": null,
+    });
     renderAt("/page/privacy", <PageScreen slug="privacy" />);
     expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeTruthy();
   });
 
   it("shows logged-in users an edit button to /pb?edit={id}", async () => {
     mockApi({
-      "/api/pages/by-slug/privacy": privacy,
-      "/api/auth/me": { id: "u1", email: "ada@example.com" },
+      "GET /api/pages/by-slug/privacy": privacy,
+      "GET /api/auth/me": listener,
     });
     renderAt("/page/privacy", <PageScreen slug="privacy" />);
     const edit = await screen.findByRole("link", { name: "Edit page" });
@@ -48,7 +53,7 @@ describe("content page", () => {
   });
 
   it("shows no edit button to visitors who are not logged in", async () => {
-    mockApi({ "/api/pages/by-slug/privacy": privacy, "/api/auth/me": null });
+    mockApi({ "GET /api/pages/by-slug/privacy": privacy, "GET /api/auth/me": null });
     const { queryClient } = renderAt("/page/privacy", <PageScreen slug="privacy" />);
     await screen.findByRole("heading", { level: 1, name: "Privacy Policy" });
     // The current-user answer has arrived: the button's absence is not just "not loaded yet".

@@ -1,34 +1,57 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { Link } from "wouter";
 import { AdminScreen } from "../../../web/routes/admin";
-import {
-  adminUser,
-  expectToast,
-  json,
-  makePage,
-  renderAdmin,
-  resetAdminTestState,
-  stubFetch,
-  stubJsdomGaps,
-} from "./helpers";
-
-beforeEach(stubJsdomGaps);
-afterEach(resetAdminTestState);
+import { adminUser, aPage, listener } from "../support/factories";
+import { json, mockApi } from "../support/fetch";
+import { expectToast, renderAt } from "../support/render";
 
 const never = () => new Promise<Response>(() => {});
 
+type AdminScreenSetup = {
+  /** The answer of GET /api/auth/me. */
+  me?: unknown;
+  /** The answer of GET /api/pages. */
+  pages?: unknown;
+  routes?: Record<string, unknown>;
+  path?: string;
+  /** For a test on fake timers: how user-event lets time pass. */
+  advanceTimers?: (ms: number) => unknown;
+};
+
+/** Renders /pb (the admin's by default) with the API answering as given. */
+function openAdminScreen({
+  me = adminUser,
+  pages = [],
+  routes = {},
+  path = "/pb",
+  advanceTimers,
+}: AdminScreenSetup = {}) {
+  const api = mockApi({ "GET /api/auth/me": me, "GET /api/pages": pages, ...routes });
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  return { ...api, ...renderAt(path, <AdminScreen />), user };
+}
+
+/** As the admin with no pages yet, picks a file holding `text` under Upload JSON. */
+async function uploadJson(text: string, routes: Record<string, unknown> = {}) {
+  const admin = openAdminScreen({ routes });
+  await screen.findByText("No pages yet. Create your first page to get started.");
+  await admin.user.upload(
+    screen.getByLabelText("JSON file to import"),
+    new File([text], "pages.json", { type: "application/json" }),
+  );
+  return admin;
+}
+
 describe("/pb for someone who is not the admin", () => {
   it("shows 'Loading...' while the user loads", () => {
-    stubFetch({ "GET /api/auth/me": never });
-    renderAdmin(<AdminScreen />);
+    openAdminScreen({ me: never });
     expect(screen.getByText("Loading...")).toBeTruthy();
   });
 
   it("shows the 'Admin Login' form with the Username prefilled and both fields required", async () => {
-    stubFetch({ "GET /api/auth/me": null });
-    renderAdmin(<AdminScreen />);
+    openAdminScreen({ me: null });
     expect(await screen.findByRole("heading", { name: "Admin Login" })).toBeTruthy();
     const username = screen.getByLabelText("Username") as HTMLInputElement;
     expect(username.value).toBe("admin");
@@ -37,16 +60,13 @@ describe("/pb for someone who is not the admin", () => {
   });
 
   it("shows the login form to a logged-in listener who is not the admin", async () => {
-    stubFetch({ "GET /api/auth/me": { id: "user-1", email: "listener@example.com" } });
-    renderAdmin(<AdminScreen />);
+    openAdminScreen({ me: listener });
     expect(await screen.findByRole("heading", { name: "Admin Login" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Content Management" })).toBeNull();
   });
 
   it("shows 'Logging in...' while busy and posts the username and password", async () => {
-    const calls = stubFetch({ "GET /api/auth/me": null, "POST /api/auth/login": never });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
+    const { calls, user } = openAdminScreen({ me: null, routes: { "POST /api/auth/login": never } });
     await user.type(await screen.findByLabelText("Password"), "secret");
     await user.click(screen.getByRole("button", { name: "Login" }));
     const busy = await screen.findByRole("button", { name: "Logging in..." });
@@ -59,15 +79,15 @@ describe("/pb for someone who is not the admin", () => {
   });
 
   it("toasts 'Login failed' with 'Invalid username or password' when the server refuses", async () => {
-    stubFetch({
-      "GET /api/auth/me": null,
-      "POST /api/auth/login": json(
-        { error: "invalid_credentials", message: "Invalid username or password" },
-        401,
-      ),
+    const { user } = openAdminScreen({
+      me: null,
+      routes: {
+        "POST /api/auth/login": json(
+          { error: "invalid_credentials", message: "Invalid username or password" },
+          401,
+        ),
+      },
     });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
     await user.type(await screen.findByLabelText("Password"), "wrong");
     await user.click(screen.getByRole("button", { name: "Login" }));
     await expectToast("Login failed", "Invalid username or password");
@@ -77,8 +97,7 @@ describe("/pb for someone who is not the admin", () => {
 
 describe("/pb for the admin", () => {
   it("shows 'Content Management' with its four buttons and three skeleton cards while pages load", async () => {
-    stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": never });
-    renderAdmin(<AdminScreen />);
+    openAdminScreen({ pages: never });
     expect(await screen.findByRole("heading", { name: "Content Management" })).toBeTruthy();
     for (const name of ["Download JSON", "Upload JSON", "New Page", "Logout"]) {
       expect(screen.getByRole("button", { name })).toBeTruthy();
@@ -88,20 +107,17 @@ describe("/pb for the admin", () => {
   });
 
   it("says 'No pages yet. Create your first page to get started.' when there are none", async () => {
-    stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [] });
-    renderAdmin(<AdminScreen />);
+    openAdminScreen();
     expect(await screen.findByText("No pages yet. Create your first page to get started.")).toBeTruthy();
   });
 
   it("lists pages with title, '/slug' and Published or Draft", async () => {
-    stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": [
-        makePage({ title: "About", slug: "about" }),
-        makePage({ title: "Secret", slug: "secret", published: "false" }),
+    openAdminScreen({
+      pages: [
+        aPage({ title: "About", slug: "about" }),
+        aPage({ title: "Secret", slug: "secret", published: "false" }),
       ],
     });
-    renderAdmin(<AdminScreen />);
     const cards = await screen.findAllByRole("listitem");
     expect(within(cards[0] as HTMLElement).getByText("/about")).toBeTruthy();
     expect(within(cards[0] as HTMLElement).getByText("Published")).toBeTruthy();
@@ -112,9 +128,7 @@ describe("/pb for the admin", () => {
   });
 
   it("toggles the 'Create New Page' form with New Page", async () => {
-    stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [] });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
+    const { user } = openAdminScreen();
     await user.click(await screen.findByRole("button", { name: "New Page" }));
     expect(screen.getByRole("heading", { name: "Create New Page" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "New Page" }));
@@ -122,9 +136,8 @@ describe("/pb for the admin", () => {
   });
 
   it("opens /pb?edit=<id> in the edit form, toasts 'Editing page' with the title and rewrites the address to /pb", async () => {
-    const page = makePage({ title: "Office Audio", slug: "office-audio" });
-    stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [makePage(), page] });
-    const { location } = renderAdmin(<AdminScreen />, `/pb?edit=${page.id}`);
+    const page = aPage({ title: "Office Audio", slug: "office-audio" });
+    const { location } = openAdminScreen({ pages: [aPage(), page], path: `/pb?edit=${page.id}` });
     expect(await screen.findByRole("heading", { name: "Edit Page" })).toBeTruthy();
     expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Office Audio");
     await expectToast("Editing page", "Office Audio");
@@ -132,18 +145,17 @@ describe("/pb for the admin", () => {
   });
 
   it("refreshes the list after a page is created", async () => {
-    let pages = [makePage({ title: "First" })];
-    const calls = stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": () => json(pages),
-      "POST /api/pages": ({ body }: { body: unknown }) => {
-        const created = makePage(body as object);
-        pages = [...pages, created];
-        return json(created, 201);
+    let pages = [aPage({ title: "First" })];
+    const { calls, user } = openAdminScreen({
+      pages: () => json(pages),
+      routes: {
+        "POST /api/pages": ({ body }: { body: unknown }) => {
+          const created = aPage(body as object);
+          pages = [...pages, created];
+          return json(created, 201);
+        },
       },
     });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
     await user.click(await screen.findByRole("button", { name: "New Page" }));
     await user.type(screen.getByLabelText("Title"), "Second");
     await user.type(screen.getByLabelText("URL Slug"), "second");
@@ -155,9 +167,7 @@ describe("/pb for the admin", () => {
   });
 
   it("asks before discarding unsaved changes, and keeps them when the admin says Keep editing", async () => {
-    stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [makePage({ title: "About" })] });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
+    const { user } = openAdminScreen({ pages: [aPage({ title: "About" })] });
     await user.click(await screen.findByRole("button", { name: "New Page" }));
     await user.type(screen.getByLabelText("Title"), "Draft title");
 
@@ -179,9 +189,10 @@ describe("/pb for the admin", () => {
   });
 
   it("asks before following a link away from a form with unsaved edits", async () => {
-    stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [] });
+    mockApi({ "GET /api/auth/me": adminUser, "GET /api/pages": [] });
     const user = userEvent.setup();
-    const { location } = renderAdmin(
+    const { location } = renderAt(
+      "/pb",
       <>
         <Link href="/about">About</Link>
         <AdminScreen />
@@ -198,9 +209,7 @@ describe("/pb for the admin", () => {
   });
 
   it("asks 'Are you sure you want to logout?' and stays when cancelled", async () => {
-    const calls = stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [] });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
+    const { calls, user } = openAdminScreen();
     await user.click(await screen.findByRole("button", { name: "Logout" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Are you sure you want to logout?" });
     fireEvent.keyDown(dialog, { key: "Escape" });
@@ -215,18 +224,18 @@ describe("delete with Undo", () => {
   });
 
   function setup() {
-    let pages = [makePage({ title: "Keep me" }), makePage({ title: "Remove me" })];
+    let pages = [aPage({ title: "Keep me" }), aPage({ title: "Remove me" })];
     const target = pages[1] as (typeof pages)[number];
-    const calls = stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": () => json(pages),
-      [`DELETE /api/pages/${target.id}`]: () => {
-        pages = pages.filter((p) => p.id !== target.id);
-        return json({ ok: true });
+    const { calls, user } = openAdminScreen({
+      pages: () => json(pages),
+      routes: {
+        [`DELETE /api/pages/${target.id}`]: () => {
+          pages = pages.filter((p) => p.id !== target.id);
+          return json({ ok: true });
+        },
       },
+      advanceTimers: vi.advanceTimersByTime,
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderAdmin(<AdminScreen />);
     return { calls, user, target };
   }
 
@@ -260,14 +269,17 @@ describe("delete with Undo", () => {
   });
 
   it("toasts 'Failed to delete page' and shows the page again when the server refuses", async () => {
-    const page = makePage({ title: "Stubborn" });
-    stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": [page],
-      [`DELETE /api/pages/${page.id}`]: json({ error: "server_error", message: "Database unavailable" }, 500),
+    const page = aPage({ title: "Stubborn" });
+    const { user } = openAdminScreen({
+      pages: [page],
+      routes: {
+        [`DELETE /api/pages/${page.id}`]: json(
+          { error: "server_error", message: "Database unavailable" },
+          500,
+        ),
+      },
+      advanceTimers: vi.advanceTimersByTime,
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderAdmin(<AdminScreen />);
     await user.click(await screen.findByRole("button", { name: "Delete Stubborn" }));
     vi.advanceTimersByTime(5000);
     await expectToast("Failed to delete page", "Database unavailable");
@@ -278,18 +290,9 @@ describe("delete with Undo", () => {
 describe("Download JSON and Upload JSON", () => {
   it("imports a valid file, toasts 'Import successful!' with the counts and refreshes the list", async () => {
     const doc = { version: 1, pages: [{ title: "A", slug: "a", content: "x" }] };
-    const calls = stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": [],
+    const { calls } = await uploadJson(JSON.stringify(doc), {
       "POST /api/pages/import": { results: { created: 2, updated: 1 } },
     });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
-    await screen.findByText("No pages yet. Create your first page to get started.");
-    await user.upload(
-      screen.getByLabelText("JSON file to import"),
-      new File([JSON.stringify(doc)], "pages.json", { type: "application/json" }),
-    );
     await expectToast("Import successful!", "2 created, 1 updated");
     expect(calls.find((c) => c.path === "/api/pages/import")?.body).toEqual(doc);
     await waitFor(() =>
@@ -298,46 +301,23 @@ describe("Download JSON and Upload JSON", () => {
   });
 
   it("toasts 'Invalid JSON file' for a file that does not parse and sends nothing", async () => {
-    const calls = stubFetch({ "GET /api/auth/me": adminUser, "GET /api/pages": [] });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
-    await screen.findByText("No pages yet. Create your first page to get started.");
-    await user.upload(
-      screen.getByLabelText("JSON file to import"),
-      new File(["{ not json"], "broken.json", { type: "application/json" }),
-    );
+    const { calls } = await uploadJson("{ not json");
     await expectToast("Invalid JSON file");
     expect(calls.some((c) => c.path === "/api/pages/import")).toBe(false);
   });
 
   it("toasts 'Import failed' with the server's error text", async () => {
-    stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": [],
+    await uploadJson('{"version":2}', {
       "POST /api/pages/import": json(
         { error: "Invalid import file: Unsupported export version", message: "Unsupported export version" },
         400,
       ),
     });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
-    await screen.findByText("No pages yet. Create your first page to get started.");
-    await user.upload(
-      screen.getByLabelText("JSON file to import"),
-      new File(['{"version":2}'], "old.json", { type: "application/json" }),
-    );
     await expectToast("Import failed", "Invalid import file: Unsupported export version");
   });
 
   it("downloads the export pretty-printed under the server's file name and toasts 'JSON downloaded!'", async () => {
     const doc = { version: 1, exportedAt: "2025-01-01T00:00:00.000Z", pages: [] };
-    stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": [],
-      "GET /api/pages/export": json(doc, 200, {
-        "Content-Disposition": 'attachment; filename="lounge-radio-pages-2025-01-01.json"',
-      }),
-    });
     let blob: Blob | undefined;
     // jsdom has no object URLs.
     const { createObjectURL, revokeObjectURL } = URL;
@@ -356,8 +336,13 @@ describe("Download JSON and Upload JSON", () => {
     ) {
       downloads.push(this.download);
     });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
+    const { user } = openAdminScreen({
+      routes: {
+        "GET /api/pages/export": json(doc, 200, {
+          "Content-Disposition": 'attachment; filename="lounge-radio-pages-2025-01-01.json"',
+        }),
+      },
+    });
     await user.click(await screen.findByRole("button", { name: "Download JSON" }));
     await expectToast("JSON downloaded!");
     expect(downloads).toEqual(["lounge-radio-pages-2025-01-01.json"]);
@@ -366,13 +351,9 @@ describe("Download JSON and Upload JSON", () => {
   });
 
   it("toasts 'Export failed' with the error text", async () => {
-    stubFetch({
-      "GET /api/auth/me": adminUser,
-      "GET /api/pages": [],
-      "GET /api/pages/export": new Response("Forbidden", { status: 403 }),
+    const { user } = openAdminScreen({
+      routes: { "GET /api/pages/export": new Response("Forbidden", { status: 403 }) },
     });
-    const user = userEvent.setup();
-    renderAdmin(<AdminScreen />);
     await user.click(await screen.findByRole("button", { name: "Download JSON" }));
     await expectToast("Export failed", "403: Forbidden");
   });

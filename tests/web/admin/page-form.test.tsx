@@ -1,30 +1,24 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PageForm } from "../../../web/routes/admin/page-form";
-import {
-  expectToast,
-  FakeXhr,
-  fileOf,
-  json,
-  makePage,
-  renderAdmin,
-  resetAdminTestState,
-  stubFetch,
-  stubJsdomGaps,
-} from "./helpers";
+import { aPage } from "../support/factories";
+import { json, mockApi } from "../support/fetch";
+import { expectToast, renderAt } from "../support/render";
+import { FakeXhr, fileOf } from "../support/uploads";
 
-function renderForm(props: Partial<Parameters<typeof PageForm>[0]> = {}) {
+/** Renders the form with spies for its callbacks, and a user-event session (with `userOptions`). */
+function renderForm(
+  props: Partial<Parameters<typeof PageForm>[0]> = {},
+  userOptions: Parameters<typeof userEvent.setup>[0] = {},
+) {
   const handlers = { onSaved: vi.fn(), onCancel: vi.fn(), onDirtyChange: vi.fn() };
-  renderAdmin(<PageForm {...handlers} {...props} />);
-  return handlers;
+  const user = userEvent.setup(userOptions);
+  renderAt("/pb", <PageForm {...handlers} {...props} />);
+  return { ...handlers, user };
 }
 
-beforeEach(() => {
-  stubJsdomGaps();
-  FakeXhr.install();
-});
-afterEach(resetAdminTestState);
+beforeEach(() => FakeXhr.install());
 
 describe("page form", () => {
   it("is titled 'Create New Page' with the spec's fields, a 10-row content area and Published on", () => {
@@ -42,9 +36,8 @@ describe("page form", () => {
   });
 
   it("shows 'Title is required', 'Slug is required' and 'Content is required' and sends nothing", async () => {
-    const calls = stubFetch({});
-    const user = userEvent.setup();
-    renderForm();
+    const { calls } = mockApi();
+    const { user } = renderForm();
     await user.type(screen.getByLabelText("Title"), "   ");
     await user.click(screen.getByRole("button", { name: "Create Page" }));
     expect(await screen.findByText("Title is required")).toBeTruthy();
@@ -56,9 +49,8 @@ describe("page form", () => {
   });
 
   it("creates a page with the normalized slug and published 'true', then toasts and closes", async () => {
-    const calls = stubFetch({ "POST /api/pages": json(makePage(), 201) });
-    const user = userEvent.setup();
-    const { onSaved } = renderForm();
+    const { calls } = mockApi({ "POST /api/pages": json(aPage(), 201) });
+    const { onSaved, user } = renderForm();
     await user.type(screen.getByLabelText("Title"), "About us");
     await user.type(screen.getByLabelText("URL Slug"), "About Us");
     await user.type(screen.getByLabelText("Content"), "<p>Hello</p>");
@@ -73,15 +65,14 @@ describe("page form", () => {
   });
 
   it("toasts 'Failed to update page' with the server's message when an update is refused", async () => {
-    const page = makePage({ title: "Terms" });
-    stubFetch({
+    const page = aPage({ title: "Terms" });
+    mockApi({
       [`PUT /api/pages/${page.id}`]: json(
         { error: "conflict", message: "A page with that slug exists" },
         409,
       ),
     });
-    const user = userEvent.setup();
-    const { onSaved } = renderForm({ page });
+    const { onSaved, user } = renderForm({ page });
     expect(screen.getByRole("heading", { name: "Edit Page" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Update Page" }));
     await expectToast("Failed to update page", "A page with that slug exists");
@@ -89,16 +80,14 @@ describe("page form", () => {
   });
 
   it("counts the meta description as 'n/155 karakters'", async () => {
-    const user = userEvent.setup();
-    renderForm();
+    const { user } = renderForm();
     expect(screen.getByText("0/155 karakters")).toBeTruthy();
     await user.type(screen.getByLabelText("Meta Description (SEO)"), "Chill lounge");
     expect(screen.getByText("12/155 karakters")).toBeTruthy();
   });
 
   it("shows the light and dark mode hero uploads only when the slug is homepage-hero-settings", async () => {
-    const user = userEvent.setup();
-    renderForm();
+    const { user } = renderForm();
     expect(screen.queryByLabelText("Homepage Hero Image for Light Mode")).toBeNull();
     await user.type(screen.getByLabelText("URL Slug"), "homepage-hero-settings");
     expect(screen.getByLabelText("Homepage Hero Image for Light Mode")).toBeTruthy();
@@ -108,13 +97,12 @@ describe("page form", () => {
   });
 
   it("previews the existing hero images of the homepage hero settings page, each removable", async () => {
-    const page = makePage({
+    const page = aPage({
       slug: "homepage-hero-settings",
       heroImageLight: "/images/light.png",
       heroImageDark: "/images/dark.png",
     });
-    const user = userEvent.setup();
-    renderForm({ page });
+    const { user } = renderForm({ page });
     const light = screen.getByAltText("Homepage Hero Image for Light Mode preview");
     expect(light.getAttribute("src")).toBe("/images/light.png");
     await user.click(screen.getByRole("button", { name: "Remove light mode hero image" }));
@@ -123,8 +111,7 @@ describe("page form", () => {
   });
 
   it("refuses an image over 5 MB in the browser, before any upload", async () => {
-    const user = userEvent.setup();
-    renderForm();
+    const { user } = renderForm();
     await user.upload(
       screen.getByLabelText("Hero Image (optional)"),
       fileOf("big.png", "image/png", 6 * 1024 * 1024),
@@ -135,8 +122,7 @@ describe("page form", () => {
   });
 
   it("refuses a file that is not an image in the browser, before any upload", async () => {
-    const user = userEvent.setup({ applyAccept: false });
-    renderForm();
+    const { user } = renderForm({}, { applyAccept: false });
     await user.upload(screen.getByLabelText("Hero Image (optional)"), fileOf("notes.txt", "text/plain", 10));
     await expectToast("Failed to upload image");
     expect(screen.getByRole("alert").textContent).toContain("notes.txt is not an image");
@@ -144,8 +130,7 @@ describe("page form", () => {
   });
 
   it("shows the upload's progress in bytes sent, then the preview and 'Image uploaded successfully'", async () => {
-    const user = userEvent.setup();
-    renderForm();
+    const { user } = renderForm();
     await user.upload(screen.getByLabelText("Hero Image (optional)"), fileOf("hero.png", "image/png", 2048));
     const xhr = FakeXhr.instances[0];
     if (!xhr) throw new Error("no upload started");
@@ -162,8 +147,7 @@ describe("page form", () => {
   });
 
   it("cancels an upload in progress with Cancel upload", async () => {
-    const user = userEvent.setup();
-    renderForm();
+    const { user } = renderForm();
     await user.upload(screen.getByLabelText("Hero Image (optional)"), fileOf("hero.png", "image/png", 2048));
     await user.click(screen.getByRole("button", { name: "Cancel upload" }));
     expect(FakeXhr.instances[0]?.aborted).toBe(true);
@@ -172,8 +156,7 @@ describe("page form", () => {
   });
 
   it("shows the server's refusal of a hero image as 'Failed to upload hero image'", async () => {
-    const user = userEvent.setup();
-    renderForm({ page: makePage({ slug: "homepage-hero-settings" }) });
+    const { user } = renderForm({ page: aPage({ slug: "homepage-hero-settings" }) });
     await user.upload(
       screen.getByLabelText("Homepage Hero Image for Dark Mode"),
       fileOf("dark.png", "image/png", 100),
@@ -189,8 +172,7 @@ describe("page form", () => {
   });
 
   it("renders the content preview in a sandboxed frame that allows no scripts", async () => {
-    const user = userEvent.setup();
-    renderForm();
+    const { user } = renderForm();
     await user.type(screen.getByLabelText("Content"), "<b>Hi</b>");
     const frame = screen.getByTitle("Content preview");
     expect(frame.getAttribute("sandbox")).toBe("");

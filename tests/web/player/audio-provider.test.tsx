@@ -1,55 +1,19 @@
-import { act, cleanup, render } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AudioApi, AudioProvider, useAudio } from "../../../web/features/player";
-import { clientConfigQueryKey } from "../../../web/lib/queries/config";
-import { nowPlayingQueryKey } from "../../../web/lib/queries/radio";
-import {
-  aTrack,
-  audioElement,
-  createTestQueryClient,
-  mockApi,
-  renderWithProviders,
-  streams,
-  stubBrowserMedia,
-} from "./helpers";
+import { act, render } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useAudio } from "../../../web/features/player";
+import { stubBrowserMedia } from "../support/browser";
+import { streams } from "../support/factories";
+import { audio, audioElement, fireAudio, renderPlayer, startPlaying } from "../support/player";
 
-let audio: AudioApi;
-function Capture() {
-  audio = useAudio();
+function UsesAudio() {
+  useAudio();
   return null;
-}
-
-function renderPlayer() {
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(clientConfigQueryKey, { streams, historyWidgetUrl: null });
-  queryClient.setQueryData(nowPlayingQueryKey, aTrack());
-  return renderWithProviders(
-    <AudioProvider>
-      <Capture />
-    </AudioProvider>,
-    { queryClient },
-  );
-}
-
-function fire(type: string) {
-  act(() => {
-    audioElement().dispatchEvent(new Event(type));
-  });
 }
 
 let media: ReturnType<typeof stubBrowserMedia>;
 
 beforeEach(() => {
-  localStorage.clear();
   media = stubBrowserMedia();
-  mockApi({ "GET /api/radio/now-playing": aTrack(), "GET /api/radio/next-track": null });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe("player state", () => {
@@ -62,33 +26,33 @@ describe("player state", () => {
 
   it("is driven by the audio element's play and pause events", () => {
     renderPlayer();
-    expect(audio.status).toBe("stopped");
-    fire("play");
-    expect(audio.isPlaying).toBe(true);
-    expect(audio.status).toBe("connecting");
-    fire("playing");
-    expect(audio.status).toBe("playing");
+    expect(audio().status).toBe("stopped");
+    fireAudio("play");
+    expect(audio().isPlaying).toBe(true);
+    expect(audio().status).toBe("connecting");
+    fireAudio("playing");
+    expect(audio().status).toBe("playing");
     // Paused by the browser or the OS, not through the bar.
-    fire("pause");
-    expect(audio.isPlaying).toBe(false);
-    expect(audio.status).toBe("stopped");
+    fireAudio("pause");
+    expect(audio().isPlaying).toBe(false);
+    expect(audio().status).toBe("stopped");
   });
 
   it("starts the stream of the chosen quality when play is pressed", () => {
     renderPlayer();
-    act(() => audio.play());
+    act(() => audio().play());
     expect(media.play).toHaveBeenCalledTimes(1);
     expect(audioElement().src).toBe(streams.hd);
-    expect(audio.status).toBe("connecting");
+    expect(audio().status).toBe("connecting");
   });
 
   it("stops and unloads the stream when pause is pressed", () => {
     renderPlayer();
-    act(() => audio.play());
-    fire("playing");
-    act(() => audio.pause());
+    act(() => audio().play());
+    fireAudio("playing");
+    act(() => audio().pause());
     expect(media.pause).toHaveBeenCalled();
-    expect(audio.status).toBe("stopped");
+    expect(audio().status).toBe("stopped");
     expect(audioElement().hasAttribute("src")).toBe(false);
   });
 
@@ -98,92 +62,90 @@ describe("player state", () => {
     );
     vi.spyOn(console, "warn").mockImplementation(() => {});
     renderPlayer();
-    await act(async () => audio.play());
-    expect(audio.status).toBe("stopped");
-    expect(audio.isPlaying).toBe(false);
+    await act(async () => audio().play());
+    expect(audio().status).toBe("stopped");
+    expect(audio().isPlaying).toBe(false);
   });
 
   it("sets stopped and logs an audio error when the listener did not ask to play", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     renderPlayer();
     audioElement().setAttribute("src", streams.hd);
-    fire("play");
-    act(() => audio.pause());
+    fireAudio("play");
+    act(() => audio().pause());
     audioElement().setAttribute("src", streams.hd);
-    fire("error");
-    expect(audio.status).toBe("stopped");
+    fireAudio("error");
+    expect(audio().status).toBe("stopped");
     expect(log).toHaveBeenCalled();
   });
 
   it("throws outside AudioProvider", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => render(<Capture />)).toThrow("useAudio must be used within AudioProvider");
+    expect(() => render(<UsesAudio />)).toThrow("useAudio must be used within AudioProvider");
   });
 });
 
 describe("volume and mute", () => {
   it("mute sets 0 when the volume is above 0, otherwise 0.7", () => {
     renderPlayer();
-    act(() => audio.setVolume(0.35));
-    act(() => audio.toggleMute());
-    expect(audio.volume).toBe(0);
+    act(() => audio().setVolume(0.35));
+    act(() => audio().toggleMute());
+    expect(audio().volume).toBe(0);
     expect(audioElement().volume).toBe(0);
-    act(() => audio.toggleMute());
-    expect(audio.volume).toBe(0.7);
+    act(() => audio().toggleMute());
+    expect(audio().volume).toBe(0.7);
     expect(audioElement().volume).toBeCloseTo(0.7);
   });
 
   it("clamps the volume to 0..1 and stores it under radio-volume", () => {
     renderPlayer();
-    act(() => audio.setVolume(1.8));
-    expect(audio.volume).toBe(1);
+    act(() => audio().setVolume(1.8));
+    expect(audio().volume).toBe(1);
     expect(localStorage.getItem("radio-volume")).toBe("1");
-    act(() => audio.setVolume(-0.5));
-    expect(audio.volume).toBe(0);
+    act(() => audio().setVolume(-0.5));
+    expect(audio().volume).toBe(0);
     expect(localStorage.getItem("radio-volume")).toBe("0");
   });
 
   it("defaults to volume 0.7 and hd, and restores the stored volume and quality after mount", () => {
     renderPlayer();
-    expect(audio.volume).toBe(0.7);
-    expect(audio.quality).toBe("hd");
+    expect(audio().volume).toBe(0.7);
+    expect(audio().quality).toBe("hd");
     localStorage.setItem("radio-volume", "0.25");
     localStorage.setItem("stream-quality", "sd");
     renderPlayer();
-    expect(audio.volume).toBe(0.25);
-    expect(audio.quality).toBe("sd");
+    expect(audio().volume).toBe(0.25);
+    expect(audio().quality).toBe("sd");
   });
 
   it("ignores a stored quality that is not one of hd, sd, mobile", () => {
     localStorage.setItem("stream-quality", "ultra");
     renderPlayer();
-    expect(audio.quality).toBe("hd");
+    expect(audio().quality).toBe("hd");
   });
 });
 
 describe("quality", () => {
   it("switching quality while playing swaps the source and resumes", () => {
     renderPlayer();
-    act(() => audio.play());
-    fire("play");
-    fire("playing");
-    act(() => audio.setQuality("mobile"));
+    startPlaying();
+    act(() => audio().setQuality("mobile"));
     expect(audioElement().src).toBe(streams.mobile);
     expect(media.play).toHaveBeenCalledTimes(2);
     expect(localStorage.getItem("stream-quality")).toBe("mobile");
     // The browser may report a pause while the source changes; the radio stays on.
-    fire("pause");
-    fire("play");
-    fire("playing");
-    expect(audio.status).toBe("playing");
+    fireAudio("pause");
+    fireAudio("play");
+    fireAudio("playing");
+    expect(audio().status).toBe("playing");
   });
 
   it("switching quality while stopped only remembers it for the next play", () => {
     renderPlayer();
-    act(() => audio.setQuality("sd"));
+    act(() => audio().setQuality("sd"));
     expect(media.play).not.toHaveBeenCalled();
-    expect(audio.status).toBe("stopped");
-    act(() => audio.play());
+    expect(audio().status).toBe("stopped");
+    act(() => audio().play());
     expect(audioElement().src).toBe(streams.sd);
   });
 });
@@ -194,19 +156,17 @@ describe("reconnect", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
 
-  function startPlaying() {
+  function renderAndPlay() {
     renderPlayer();
-    act(() => audio.play());
-    fire("play");
-    fire("playing");
+    startPlaying();
     expect(media.play).toHaveBeenCalledTimes(1);
   }
 
   it("retries after 1 s, 2 s, 4 s when the stream drops, with a cache-busting source", () => {
-    startPlaying();
-    fire("error");
-    expect(audio.status).toBe("reconnecting");
-    expect(audio.isPlaying).toBe(true);
+    renderAndPlay();
+    fireAudio("error");
+    expect(audio().status).toBe("reconnecting");
+    expect(audio().isPlaying).toBe(true);
 
     act(() => vi.advanceTimersByTime(999));
     expect(media.play).toHaveBeenCalledTimes(1);
@@ -214,72 +174,72 @@ describe("reconnect", () => {
     expect(media.play).toHaveBeenCalledTimes(2);
     expect(audioElement().src).toMatch(/^https:\/\/stream\.test\/hd\?reconnect=\d+$/);
 
-    fire("error");
+    fireAudio("error");
     act(() => vi.advanceTimersByTime(1999));
     expect(media.play).toHaveBeenCalledTimes(2);
     act(() => vi.advanceTimersByTime(1));
     expect(media.play).toHaveBeenCalledTimes(3);
 
-    fire("error");
+    fireAudio("error");
     act(() => vi.advanceTimersByTime(3999));
     expect(media.play).toHaveBeenCalledTimes(3);
     act(() => vi.advanceTimersByTime(1));
     expect(media.play).toHaveBeenCalledTimes(4);
-    expect(audio.status).toBe("reconnecting");
+    expect(audio().status).toBe("reconnecting");
   });
 
   it("does not reconnect after the listener pressed pause", () => {
-    startPlaying();
-    fire("error");
-    expect(audio.status).toBe("reconnecting");
-    act(() => audio.pause());
+    renderAndPlay();
+    fireAudio("error");
+    expect(audio().status).toBe("reconnecting");
+    act(() => audio().pause());
     act(() => vi.advanceTimersByTime(60_000));
     expect(media.play).toHaveBeenCalledTimes(1);
-    expect(audio.status).toBe("stopped");
+    expect(audio().status).toBe("stopped");
   });
 
   it("a successful reconnect resets the backoff to 1 s", () => {
-    startPlaying();
-    fire("error");
+    renderAndPlay();
+    fireAudio("error");
     act(() => vi.advanceTimersByTime(1000));
-    fire("error");
+    fireAudio("error");
     act(() => vi.advanceTimersByTime(2000));
     expect(media.play).toHaveBeenCalledTimes(3);
-    fire("playing");
-    expect(audio.status).toBe("playing");
-    fire("error");
+    fireAudio("playing");
+    expect(audio().status).toBe("playing");
+    fireAudio("error");
     act(() => vi.advanceTimersByTime(1000));
     expect(media.play).toHaveBeenCalledTimes(4);
   });
 
   it("reconnects when a stall does not recover within 8 s", () => {
-    startPlaying();
-    fire("waiting");
+    renderAndPlay();
+    fireAudio("waiting");
     act(() => vi.advanceTimersByTime(7999));
-    expect(audio.status).toBe("playing");
+    expect(audio().status).toBe("playing");
     act(() => vi.advanceTimersByTime(1));
-    expect(audio.status).toBe("reconnecting");
+    expect(audio().status).toBe("reconnecting");
     act(() => vi.advanceTimersByTime(1000));
     expect(media.play).toHaveBeenCalledTimes(2);
   });
 
   it("does not reconnect when a stall recovers", () => {
-    startPlaying();
-    fire("stalled");
+    renderAndPlay();
+    fireAudio("stalled");
     act(() => vi.advanceTimersByTime(3000));
-    fire("playing");
+    fireAudio("playing");
     act(() => vi.advanceTimersByTime(30_000));
-    expect(audio.status).toBe("playing");
+    expect(audio().status).toBe("playing");
     expect(media.play).toHaveBeenCalledTimes(1);
   });
 
   it("reconnects when the stream ends unexpectedly", () => {
-    startPlaying();
+    renderAndPlay();
     Object.defineProperty(audioElement(), "ended", { configurable: true, get: () => true });
     // Browsers fire pause, then ended, when a stream reaches its end.
-    fire("pause");
-    fire("ended");
-    expect(audio.status).toBe("reconnecting");
+    fireAudio("pause");
+    fireAudio("ended");
+    expect(audio().status).toBe("reconnecting");
     act(() => vi.advanceTimersByTime(1000));
     expect(media.play).toHaveBeenCalledTimes(2);
   });
@@ -295,7 +255,7 @@ describe("keyboard", () => {
     act(() => {
       document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
     });
-    expect(audio.volume).toBe(0);
+    expect(audio().volume).toBe(0);
   });
 
   it("space and m do nothing while typing in a field", () => {
@@ -307,7 +267,7 @@ describe("keyboard", () => {
       input.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
     });
     expect(media.play).not.toHaveBeenCalled();
-    expect(audio.volume).toBe(0.7);
+    expect(audio().volume).toBe(0.7);
     input.remove();
   });
 
@@ -323,7 +283,7 @@ describe("keyboard", () => {
     act(() => {
       range.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
     });
-    expect(audio.volume).toBe(0);
+    expect(audio().volume).toBe(0);
     button.remove();
     range.remove();
   });
@@ -353,10 +313,10 @@ describe("media session", () => {
       });
       act(() => handlers.get("play")?.());
       expect(media.play).toHaveBeenCalledTimes(1);
-      fire("playing");
+      fireAudio("playing");
       expect(session.playbackState).toBe("playing");
       act(() => handlers.get("stop")?.());
-      expect(audio.status).toBe("stopped");
+      expect(audio().status).toBe("stopped");
       expect(session.playbackState).toBe("paused");
     } finally {
       Reflect.deleteProperty(navigator, "mediaSession");

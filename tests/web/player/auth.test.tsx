@@ -1,27 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthResultNotice, LoginDialog, loginDialogOpenAtom } from "../../../web/features/auth";
 import { useFavorites } from "../../../web/features/favorites";
 import { toast } from "../../../web/ui/toast";
-import { json, mockApi, renderWithProviders } from "./helpers";
+import { anonymousSessionId, listener } from "../support/factories";
+import { json, mockApi } from "../support/fetch";
+import { renderWithProviders } from "../support/render";
 
-vi.mock("../../../web/ui/toast", () => ({ toast: vi.fn(), dismissToast: vi.fn(), Toaster: () => null }));
-
-const user = { id: "user-1", email: "listener@example.com" };
-const anonymousId = "session-1700000000000-AbCdEfGhIjKlMnOpQrSt";
+vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   window.history.replaceState(null, "", "/");
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(toast).mockClear();
 });
 
 async function openLoginDialog() {
@@ -127,7 +116,6 @@ describe("login result notice", () => {
       },
     ],
   ])("?auth=%s gives its toast, then the parameter leaves the address", async (result, expected) => {
-    mockApi({ "GET /api/auth/me": null });
     window.history.replaceState(null, "", `/history?auth=${result}&page=2#top`);
     renderWithProviders(<AuthResultNotice />);
     expect(toast).toHaveBeenCalledTimes(1);
@@ -138,7 +126,6 @@ describe("login result notice", () => {
   });
 
   it("shows nothing without the parameter", () => {
-    mockApi({ "GET /api/auth/me": null });
     renderWithProviders(<AuthResultNotice />);
     expect(toast).not.toHaveBeenCalled();
   });
@@ -161,7 +148,7 @@ describe("favorites after login", () => {
     localStorage.setItem("pending_favorite", JSON.stringify(pending));
     let saved = 0;
     const api = mockApi({
-      "GET /api/auth/me": user,
+      "GET /api/auth/me": listener,
       "GET /api/favorites": () => Array.from({ length: saved }, (_, i) => ({ id: String(i) })),
       "POST /api/favorites": () => {
         saved++;
@@ -183,7 +170,7 @@ describe("favorites after login", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     localStorage.setItem("pending_favorite", JSON.stringify(pending));
     const api = mockApi({
-      "GET /api/auth/me": user,
+      "GET /api/auth/me": listener,
       "POST /api/favorites": json({ error: "server", message: "down" }, 500),
     });
     renderWithProviders(<AuthResultNotice />);
@@ -196,15 +183,15 @@ describe("favorites after login", () => {
   it("discards a pending favorite without title or artist", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     localStorage.setItem("pending_favorite", JSON.stringify({ ...pending, trackArtist: " " }));
-    const api = mockApi({ "GET /api/auth/me": user, "POST /api/favorites": { ok: true } });
+    const api = mockApi({ "GET /api/auth/me": listener, "POST /api/favorites": { ok: true } });
     renderWithProviders(<AuthResultNotice />);
     await waitFor(() => expect(localStorage.getItem("pending_favorite")).toBeNull());
     expect(api.callsTo("POST", "/api/favorites")).toHaveLength(0);
   });
 
   it("migrates the anonymous favorites once per user per browser session", async () => {
-    localStorage.setItem("radio-session-id", anonymousId);
-    let me: typeof user = user;
+    localStorage.setItem("radio-session-id", anonymousSessionId);
+    let me = listener;
     const api = mockApi({
       "GET /api/auth/me": () => me,
       "POST /api/auth/migrate-favorites": { migrated: 2 },
@@ -212,7 +199,7 @@ describe("favorites after login", () => {
     renderWithProviders(<AuthResultNotice />);
     await waitFor(() => expect(sessionStorage.getItem("favorites-migrated-user-1")).toBe("true"));
     expect(api.callsTo("POST", "/api/auth/migrate-favorites").map((c) => c.body)).toEqual([
-      { sessionId: anonymousId },
+      { sessionId: anonymousSessionId },
     ]);
 
     // A reload in the same browser session: no second migration.
@@ -231,9 +218,9 @@ describe("favorites after login", () => {
 
   it("tries the migration again on the next load when it failed", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    localStorage.setItem("radio-session-id", anonymousId);
+    localStorage.setItem("radio-session-id", anonymousSessionId);
     const api = mockApi({
-      "GET /api/auth/me": user,
+      "GET /api/auth/me": listener,
       "POST /api/auth/migrate-favorites": json({ error: "server", message: "down" }, 500),
     });
     renderWithProviders(<AuthResultNotice />);

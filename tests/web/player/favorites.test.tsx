@@ -1,20 +1,19 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loginDialogOpenAtom } from "../../../web/features/auth";
 import { FavoriteButton, useFavorites, useRemoveFavorite } from "../../../web/features/favorites";
 import { toast } from "../../../web/ui/toast";
-import { aTrack, json, mockApi, renderWithProviders } from "./helpers";
+import { aFavorite, anonymousSessionId, aTrack, listener } from "../support/factories";
+import { json, mockApi } from "../support/fetch";
+import { renderWithProviders } from "../support/render";
 
-vi.mock("../../../web/ui/toast", () => ({ toast: vi.fn(), dismissToast: vi.fn(), Toaster: () => null }));
-
-const user = { id: "user-1", email: "listener@example.com" };
-const anonymousId = "session-1700000000000-AbCdEfGhIjKlMnOpQrSt";
+vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
 
 /** The user's favorites on a fake server: check, add and remove agree with each other. */
 function favoritesServer(initiallyFavorited: boolean, post: () => unknown = () => ({ ok: true })) {
   let favorited = initiallyFavorited;
   return {
-    "GET /api/auth/me": user,
+    "GET /api/auth/me": listener,
     "GET /api/favorites/user-1/check": () => ({ isFavorited: favorited }),
     "POST /api/favorites": async () => {
       const answer = await post();
@@ -27,18 +26,6 @@ function favoritesServer(initiallyFavorited: boolean, post: () => unknown = () =
     },
   };
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(toast).mockClear();
-});
 
 async function heart(name: string) {
   const button = await screen.findByRole("button", { name });
@@ -121,9 +108,9 @@ describe("favorite heart, logged out", () => {
   it("stores a pending favorite and opens the login dialog instead of saving", async () => {
     const api = mockApi({
       "GET /api/auth/me": null,
-      [`GET /api/favorites/${anonymousId}/check`]: { isFavorited: false },
+      [`GET /api/favorites/${anonymousSessionId}/check`]: { isFavorited: false },
     });
-    localStorage.setItem("radio-session-id", anonymousId);
+    localStorage.setItem("radio-session-id", anonymousSessionId);
     const { store } = renderWithProviders(
       <FavoriteButton track={aTrack({ artwork: "https://img.test/a.jpg" })} />,
     );
@@ -136,7 +123,9 @@ describe("favorite heart, logged out", () => {
     });
     expect(store.get(loginDialogOpenAtom)).toBe(true);
     expect(api.callsTo("POST", "/api/favorites")).toHaveLength(0);
-    await waitFor(() => expect(api.callsTo("GET", `/api/favorites/${anonymousId}/check`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo("GET", `/api/favorites/${anonymousSessionId}/check`)).toHaveLength(1),
+    );
   });
 
   it("creates the anonymous session id once, in the session-{timestamp}-{random} form", async () => {
@@ -180,22 +169,11 @@ function FavoritesList() {
   );
 }
 
-const aFavorite = (trackTitle: string) => ({
-  id: trackTitle,
-  sessionId: "user-1",
-  userId: "user-1",
-  trackTitle,
-  trackArtist: "Artist",
-  trackAlbum: null,
-  trackArtwork: null,
-  createdAt: "2025-01-01T00:00:00Z",
-});
-
 describe("favorites list", () => {
   it("reads the logged-in user's list and refreshes it after a removal", async () => {
     let list = [aFavorite("One"), aFavorite("Two")];
     const api = mockApi({
-      "GET /api/auth/me": user,
+      "GET /api/auth/me": listener,
       "GET /api/favorites": () => list,
       "DELETE /api/favorites/user-1": () => {
         list = list.slice(1);
@@ -213,12 +191,12 @@ describe("favorites list", () => {
   });
 
   it("reads and removes from the anonymous session's list when logged out", async () => {
-    localStorage.setItem("radio-session-id", anonymousId);
+    localStorage.setItem("radio-session-id", anonymousSessionId);
     let list = [aFavorite("Mine")];
     const api = mockApi({
       "GET /api/auth/me": null,
-      [`GET /api/favorites/${anonymousId}`]: () => list,
-      [`DELETE /api/favorites/${anonymousId}`]: () => {
+      [`GET /api/favorites/${anonymousSessionId}`]: () => list,
+      [`DELETE /api/favorites/${anonymousSessionId}`]: () => {
         list = [];
         return { ok: true };
       },
@@ -226,6 +204,6 @@ describe("favorites list", () => {
     renderWithProviders(<FavoritesList />);
     fireEvent.click(await screen.findByRole("button", { name: "Remove Mine" }));
     await waitFor(() => expect(screen.queryByText("Mine")).toBeNull());
-    expect(api.callsTo("DELETE", `/api/favorites/${anonymousId}`)).toHaveLength(1);
+    expect(api.callsTo("DELETE", `/api/favorites/${anonymousSessionId}`)).toHaveLength(1);
   });
 });

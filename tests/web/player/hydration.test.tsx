@@ -1,33 +1,28 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, screen } from "@testing-library/react";
-import { createStore, Provider as JotaiProvider } from "jotai";
+import { act, screen } from "@testing-library/react";
+import { createStore } from "jotai";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AudioProvider, PlayerBar } from "../../../web/features/player";
 import { SleepTimerButton } from "../../../web/features/sleep-timer";
-import { aTrack, createTestQueryClient, mockApi, stubBrowserMedia } from "./helpers";
+import { stubBrowserMedia } from "../support/browser";
+import { mockApi } from "../support/fetch";
+import { createTestQueryClient, TestProviders } from "../support/render";
 
 function Tree() {
   return (
-    <QueryClientProvider client={createTestQueryClient()}>
-      <JotaiProvider store={createStore()}>
-        <AudioProvider>
-          <SleepTimerButton />
-          <PlayerBar />
-        </AudioProvider>
-      </JotaiProvider>
-    </QueryClientProvider>
+    <TestProviders queryClient={createTestQueryClient()} store={createStore()}>
+      <AudioProvider>
+        <SleepTimerButton />
+        <PlayerBar />
+      </AudioProvider>
+    </TestProviders>
   );
 }
 
+// The hydrated container is not Testing Library's to clean up.
 afterEach(() => {
-  cleanup();
   document.body.innerHTML = "";
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe("prerendered player", () => {
@@ -35,12 +30,7 @@ describe("prerendered player", () => {
     stubBrowserMedia();
     const timerSession = "session-1700000000000-HydrationTimer0001";
     sessionStorage.setItem("sleep-timer-session", timerSession);
-    mockApi({
-      "GET /api/auth/me": null,
-      "GET /api/radio/now-playing": aTrack(),
-      "GET /api/radio/next-track": null,
-      [`GET /api/sleep-timer/${timerSession}`]: { active: false, endTime: null },
-    });
+    mockApi({ [`GET /api/sleep-timer/${timerSession}`]: { active: false, endTime: null } });
     const html = renderToString(<Tree />);
     expect(html).toContain('preload="none"');
 

@@ -1,50 +1,24 @@
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loginDialogOpenAtom } from "../../../web/features/auth";
-import { AudioProvider, PlayerBar } from "../../../web/features/player";
-import { clientConfigQueryKey } from "../../../web/lib/queries/config";
-import {
-  aTrack,
-  audioElement,
-  createTestQueryClient,
-  mockApi,
-  renderWithProviders,
-  streams,
-  stubBrowserMedia,
-} from "./helpers";
+import { PlayerBar } from "../../../web/features/player";
+import { stubBrowserMedia } from "../support/browser";
+import { aTrack, listener } from "../support/factories";
+import { mockApi } from "../support/fetch";
+import { fireAudio, renderPlayer } from "../support/player";
 
-vi.mock("../../../web/ui/toast", () => ({ toast: vi.fn(), dismissToast: vi.fn(), Toaster: () => null }));
+vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
 
+/** The bar asks the API for the current track; `routes` answer instead of the shell's defaults. */
 function renderBar(routes: Record<string, unknown> = {}) {
-  const api = mockApi({
-    "GET /api/auth/me": null,
-    "GET /api/radio/now-playing": aTrack(),
-    "GET /api/radio/next-track": null,
-    ...routes,
-  });
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(clientConfigQueryKey, { streams, historyWidgetUrl: null });
-  const rendered = renderWithProviders(
-    <AudioProvider>
-      <PlayerBar />
-    </AudioProvider>,
-    { queryClient },
-  );
-  return { ...rendered, api };
+  mockApi(routes);
+  return renderPlayer(<PlayerBar />, { nowPlaying: null });
 }
 
 let media: ReturnType<typeof stubBrowserMedia>;
 
 beforeEach(() => {
-  localStorage.clear();
   media = stubBrowserMedia();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe("player bar", () => {
@@ -75,14 +49,9 @@ describe("player bar", () => {
     fireEvent.click(screen.getByRole("button", { name: "Play" }));
     expect(media.play).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("status").textContent).toBe("Connecting…");
-    act(() => {
-      audioElement().dispatchEvent(new Event("play"));
-      audioElement().dispatchEvent(new Event("playing"));
-    });
+    fireAudio("play", "playing");
     expect(screen.getByRole("status").textContent).toBe("");
-    act(() => {
-      audioElement().dispatchEvent(new Event("error"));
-    });
+    fireAudio("error");
     expect(screen.getByRole("status").textContent).toBe("Reconnecting…");
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
@@ -137,7 +106,7 @@ describe("player bar", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Log in" }));
     expect(store.get(loginDialogOpenAtom)).toBe(true);
     cleanup();
-    renderBar({ "GET /api/auth/me": { id: "user-1", email: "listener@example.com" } });
+    renderBar({ "GET /api/auth/me": listener });
     await waitFor(() => expect(screen.getByRole("button", { name: "Log out" })).toBeTruthy());
   });
 });

@@ -1,8 +1,11 @@
-import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { playbackStatusAtom } from "../../../web/features/player/state";
 import { fetchNowPlaying, useNextTrack, useNowPlaying } from "../../../web/lib/queries/radio";
-import { aTrack, json, mockApi, renderWithProviders, setVisibility } from "./helpers";
+import { setVisibility } from "../support/browser";
+import { aTrack } from "../support/factories";
+import { json, mockApi } from "../support/fetch";
+import { renderWithProviders } from "../support/render";
 
 function NowPlayingProbe() {
   const { data } = useNowPlaying();
@@ -16,10 +19,6 @@ function NowPlayingProbe() {
 }
 
 afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   setVisibility("visible");
 });
 

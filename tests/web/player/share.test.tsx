@@ -2,20 +2,17 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShareButton } from "../../../web/features/share";
 import { toast } from "../../../web/ui/toast";
-import { aTrack } from "./helpers";
+import { aTrack } from "../support/factories";
 
-vi.mock("../../../web/ui/toast", () => ({ toast: vi.fn(), dismissToast: vi.fn(), Toaster: () => null }));
+vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
 
 function setNavigator(name: "share" | "clipboard", value: unknown) {
   Object.defineProperty(navigator, name, { configurable: true, value });
 }
 
 afterEach(() => {
-  cleanup();
   Reflect.deleteProperty(navigator, "share");
   Reflect.deleteProperty(navigator, "clipboard");
-  vi.restoreAllMocks();
-  vi.mocked(toast).mockClear();
 });
 
 const shareButton = () => screen.getByRole("button", { name: "Share track" });

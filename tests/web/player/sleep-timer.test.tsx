@@ -1,38 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AudioApi, AudioProvider, useAudio } from "../../../web/features/player";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SleepTimerButton } from "../../../web/features/sleep-timer";
-import { clientConfigQueryKey } from "../../../web/lib/queries/config";
-import { nowPlayingQueryKey } from "../../../web/lib/queries/radio";
-import {
-  aTrack,
-  audioElement,
-  createTestQueryClient,
-  json,
-  mockApi,
-  renderWithProviders,
-  streams,
-  stubBrowserMedia,
-} from "./helpers";
+import { stubBrowserMedia } from "../support/browser";
+import { json, mockApi } from "../support/fetch";
+import { audio, audioElement, renderPlayer, startPlaying } from "../support/player";
 
-let audio: AudioApi;
-function Capture() {
-  audio = useAudio();
-  return null;
-}
-
-function renderTimer() {
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(clientConfigQueryKey, { streams, historyWidgetUrl: null });
-  queryClient.setQueryData(nowPlayingQueryKey, aTrack());
-  return renderWithProviders(
-    <AudioProvider>
-      <Capture />
-      <SleepTimerButton />
-    </AudioProvider>,
-    { queryClient },
-  );
-}
+const renderTimer = () => renderPlayer(<SleepTimerButton />);
 
 // Fake setInterval stops Testing Library's polling: waitFor here is for DOM changes only, vi.waitFor
 // (which advances the fake clock) for everything else.
@@ -40,28 +13,11 @@ function renderTimer() {
 const timerButton = () => screen.getByRole("button", { name: "Sleep timer", hidden: true });
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-function startPlaying() {
-  act(() => audio.play());
-  act(() => {
-    audioElement().dispatchEvent(new Event("play"));
-    audioElement().dispatchEvent(new Event("playing"));
-  });
-}
-
 let media: ReturnType<typeof stubBrowserMedia>;
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   media = stubBrowserMedia();
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function timerServer(
@@ -70,8 +26,6 @@ function timerServer(
 ) {
   const id = sessionId();
   return mockApi({
-    "GET /api/radio/now-playing": aTrack(),
-    "GET /api/radio/next-track": null,
     [`GET /api/sleep-timer/${id}`]: status,
     [`POST /api/sleep-timer/${id}`]: start,
     [`DELETE /api/sleep-timer/${id}`]: { ok: true },
@@ -147,22 +101,22 @@ describe("sleep timer", () => {
     renderTimer();
     await waitFor(() => expect(timerButton().textContent).toBe("00:15"));
     startPlaying();
-    act(() => audio.setVolume(0.8));
+    act(() => audio().setVolume(0.8));
 
     await tick(4000);
     expect(audioElement().volume).toBeCloseTo(0.8);
     await tick(6000);
     // 5 s left: half of the listener's volume.
     expect(audioElement().volume).toBeCloseTo(0.4, 1);
-    expect(audio.status).toBe("playing");
+    expect(audio().status).toBe("playing");
     await tick(4000);
     expect(audioElement().volume).toBeLessThan(0.1);
 
     await tick(1000);
     expect(media.pause).toHaveBeenCalled();
-    expect(audio.status).toBe("stopped");
+    expect(audio().status).toBe("stopped");
     expect(audioElement().volume).toBeCloseTo(0.8);
-    expect(audio.volume).toBe(0.8);
+    expect(audio().volume).toBe(0.8);
     expect(localStorage.getItem("radio-volume")).toBe("0.8");
     expect(timerButton().textContent).toBe("");
   });
@@ -183,7 +137,6 @@ describe("sleep timer", () => {
 
   it("only logs when the status cannot be read", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    mockApi({ "GET /api/radio/now-playing": aTrack() });
     renderTimer();
     await vi.waitFor(() =>
       expect(log).toHaveBeenCalledWith("Failed to read the sleep timer", expect.any(Error)),
@@ -192,7 +145,6 @@ describe("sleep timer", () => {
   });
 
   it("keeps its session id in session storage in the session-{timestamp}-{random} form", async () => {
-    mockApi({ "GET /api/radio/now-playing": aTrack(), "GET /api/radio/next-track": null });
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderTimer();
     await vi.waitFor(() => expect(sessionStorage.getItem("sleep-timer-session")).not.toBeNull());

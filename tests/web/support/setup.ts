@@ -1,6 +1,7 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
-import { FakeWebSocket } from "./support/fake-websocket";
+import { FakeWebSocket } from "./fake-websocket";
+import { mockApi } from "./fetch";
 
 // Most files run in jsdom; the prerender test runs in node (no window).
 const inBrowser = typeof window !== "undefined";
@@ -12,16 +13,23 @@ if (inBrowser) {
   document.documentElement.className = "dark";
 }
 
-// No test reaches a real server: the live connection gets a socket each test drives.
+// No test reaches a real server: fetch answers the shell's calls and 404s the rest until a test
+// gives its own routes, and the live connection gets a socket each test drives.
 beforeEach(() => {
   FakeWebSocket.instances = [];
-  if (inBrowser) vi.stubGlobal("WebSocket", FakeWebSocket);
+  if (!inBrowser) return;
+  mockApi();
+  vi.stubGlobal("WebSocket", FakeWebSocket);
 });
 
+// Each test starts from a clean page, real timers, unstubbed globals and mocks without calls.
 afterEach(() => {
+  if (inBrowser) cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
   if (!inBrowser) return;
-  cleanup();
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = "dark";

@@ -1,0 +1,64 @@
+// The player under test: the one AudioProvider with the stream config loaded, its API as its
+// children see it, and the `<audio>` element's events as the browser would fire them.
+import { act } from "@testing-library/react";
+import type { ReactNode } from "react";
+import type { NowPlaying } from "../../../schema/api";
+import { type AudioApi, AudioProvider, useAudio } from "../../../web/features/player";
+import { clientConfigQueryKey } from "../../../web/lib/queries/config";
+import { nowPlayingQueryKey } from "../../../web/lib/queries/radio";
+import { aClientConfig, aTrack } from "./factories";
+import { createTestQueryClient, renderWithProviders } from "./render";
+
+let latest: AudioApi | undefined;
+function CaptureAudio() {
+  latest = useAudio();
+  return null;
+}
+
+/** The player's API as of its latest render. */
+export function audio(): AudioApi {
+  if (!latest) throw new Error("no player rendered: call renderPlayer first");
+  return latest;
+}
+
+/**
+ * Renders `ui` inside the player. `nowPlaying` is in the cache as if already fetched; with null
+ * the player asks the API for it.
+ */
+export function renderPlayer(
+  ui: ReactNode = null,
+  { nowPlaying = aTrack() }: { nowPlaying?: NowPlaying | null } = {},
+) {
+  latest = undefined;
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(clientConfigQueryKey, aClientConfig());
+  if (nowPlaying) queryClient.setQueryData(nowPlayingQueryKey, nowPlaying);
+  return renderWithProviders(
+    <AudioProvider>
+      <CaptureAudio />
+      {ui}
+    </AudioProvider>,
+    { queryClient },
+  );
+}
+
+export function audioElement(): HTMLAudioElement {
+  const element = document.querySelector("audio");
+  if (!element) throw new Error("no <audio> element rendered");
+  return element;
+}
+
+/** Fires the audio element's events in order, as the browser reports playback. */
+export function fireAudio(...types: string[]) {
+  for (const type of types) {
+    act(() => {
+      audioElement().dispatchEvent(new Event(type));
+    });
+  }
+}
+
+/** Presses play and lets the browser report that the stream plays. */
+export function startPlaying() {
+  act(() => audio().play());
+  fireAudio("play", "playing");
+}
