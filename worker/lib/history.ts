@@ -11,8 +11,10 @@ const statsRecentCount = 10;
 
 type HistoryRow = typeof trackHistory.$inferSelect;
 
+/** The answer's fields, named one by one so a new column never leaks into the API. */
 function toItem(row: HistoryRow): TrackHistoryItem {
-  return { ...row, playedAt: row.playedAt.toISOString() };
+  const { id, title, artist, album, artwork, playedAt } = row;
+  return { id, title, artist, album, artwork, playedAt: playedAt.toISOString() };
 }
 
 /** Insertion order (id) breaks ties between rows played in the same millisecond. */
@@ -81,7 +83,8 @@ export async function computeListeningStats(db: Db): Promise<ListeningStats> {
   const played = alias(trackHistory, "played");
   const latestSpelling = (column: Column, sameGroup: SQL | undefined) =>
     sql<string>`(${db
-      .select({ spelling: sql`trim(${column})` })
+      // Qualified: inside the outer grouped query an unqualified name could bind to it instead.
+      .select({ spelling: sql`trim(${sql.identifier("played")}.${sql.identifier(column.name)})` })
       .from(played)
       .where(sameGroup)
       .orderBy(desc(played.playedAt), desc(played.id))
@@ -115,7 +118,7 @@ export async function computeListeningStats(db: Db): Promise<ListeningStats> {
       .from(trackHistory),
     db
       .select({
-        artist: latestSpelling(played.artist, eq(keyOf(played.artist), byArtist.artistKey)),
+        artist: latestSpelling(played.artist, eq(keyOf(played.artist), byArtist.artistKey)).as("artist"),
         plays: byArtist.plays,
       })
       .from(byArtist)
@@ -123,8 +126,9 @@ export async function computeListeningStats(db: Db): Promise<ListeningStats> {
       .limit(statsTopCount),
     db
       .select({
-        title: latestSpelling(played.title, sameTrack),
-        artist: latestSpelling(played.artist, sameTrack),
+        // Named: D1's batch maps rows by column name, so two unnamed expressions could collide.
+        title: latestSpelling(played.title, sameTrack).as("title"),
+        artist: latestSpelling(played.artist, sameTrack).as("artist"),
         plays: byTrack.plays,
       })
       .from(byTrack)

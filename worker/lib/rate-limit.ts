@@ -28,6 +28,8 @@ export async function hitRateLimit(
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
     .get();
+  // An upsert with returning always yields its row; a missing one is a broken database.
+  if (!row) throw new Error("rate limit upsert returned no row");
   const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + windowMs - now) / 1000));
   return { allowed: row.count <= limit, retryAfterSeconds };
 }

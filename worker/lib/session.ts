@@ -134,14 +134,16 @@ type SignedIn = { Variables: { user: NonNullable<CurrentUser> } };
 
 /** 401 unless somebody is logged in. */
 export const requireUser = createMiddleware<SignedIn>(async (c, next) => {
-  // loadUser leaves null when nobody is logged in: this check is what makes SignedIn true.
-  if (!c.var.user) return jsonError(c, 401, "Log in first.");
+  // loadUser leaves null when nobody is logged in: this check is what makes SignedIn true,
+  // so it reads the variable with its real, nullable type.
+  const user: CurrentUser = c.var.user;
+  if (!user) return jsonError(c, 401, "Log in first.");
   await next();
 });
 
 /** 401 when not logged in, 403 for anyone but the admin. */
 export const requireAdmin = createMiddleware<SignedIn>(async (c, next) => {
-  const user = c.var.user;
+  const user: CurrentUser = c.var.user;
   if (!user) return jsonError(c, 401, "Log in as the admin first.");
   if (user.id !== adminUserId) return jsonError(c, 403, "Only the admin may do this.");
   await next();
