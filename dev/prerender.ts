@@ -8,7 +8,7 @@
 
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 import { themeInitMarker, themeInitScript } from "../schema/theme-script.ts";
 
 type ServerEntry = {
@@ -46,17 +46,49 @@ function inlineThemeScript(html: string): string {
   return html.replace(themeInitMarker, `<script>${themeInitScript}</script>`);
 }
 
+const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
+
 /**
  * Puts the entry stylesheet into the HTML (<style>): one request fewer before first paint.
  * The CSP allows inline styles (worker/lib/security-headers.ts); the only inline script is
  * the theme script, admitted by its hash.
  */
 function inlineStylesheets(html: string, bundle: Record<string, { type: string; source?: unknown }>): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+  return html.replace(stylesheetLink, (tag, file: string) => {
     const asset = bundle[file];
     if (asset?.type !== "asset") return tag;
     return `<style>${String(asset.source)}</style>`;
   });
+}
+
+/**
+ * The stylesheets of a lazily loaded screen (its chunk's and its shared chunks'), which the
+ * browser would fetch only with the chunk: its prerendered page inlines them after the entry
+ * stylesheet, so the first paint is already styled. Route "/x" is web/routes/x.tsx, "/" home.tsx.
+ */
+function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined: Set<string>): string {
+  const screen = `/web/routes/${route === "/" ? "home" : route.slice(1)}.tsx`;
+  const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+  const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(screen)));
+  if (!chunk) throw new Error(`prerender: no chunk holds ${screen}, the screen of ${route}`);
+  const css: string[] = [];
+  const visited = new Set<string>();
+  const visit = (current: Rolldown.OutputChunk) => {
+    if (visited.has(current.fileName)) return;
+    visited.add(current.fileName);
+    for (const file of current.imports) {
+      const imported = bundle[file];
+      if (imported?.type === "chunk") visit(imported);
+    }
+    for (const file of current.viteMetadata?.importedCss ?? []) {
+      if (!inlined.has(file) && !css.includes(file)) css.push(file);
+    }
+  };
+  visit(chunk);
+  return css
+    .map((file) => bundle[file])
+    .map((asset) => (asset?.type === "asset" ? `<style>${String(asset.source)}</style>` : ""))
+    .join("");
 }
 
 export function fileNameFor(route: string): string {
@@ -73,10 +105,17 @@ export function prerender(
     async generateBundle(_options, bundle) {
       const index = bundle["index.html"];
       if (index?.type !== "asset") throw new Error("prerender: index.html is not in the bundle");
+      const entryCss = new Set(
+        Array.from(String(index.source).matchAll(stylesheetLink), (m) => m[1] as string),
+      );
       const template = inlineThemeScript(inlineStylesheets(String(index.source), bundle));
       const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
       for (const route of entry.prerenderedRoutes) {
-        const html = fillTemplate(template, route, await entry.renderRoute(route));
+        const styles = screenStylesheets(route, bundle, entryCss);
+        const html = fillTemplate(template, route, await entry.renderRoute(route)).replace(
+          "</head>",
+          () => `${styles}</head>`,
+        );
         if (route === "/") index.source = html;
         else this.emitFile({ type: "asset", fileName: fileNameFor(route), source: html });
       }

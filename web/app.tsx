@@ -12,6 +12,7 @@ import { HomeScreen } from "./routes/home";
 import { NotFoundScreen } from "./routes/not-found";
 import { OfflineNotice } from "./ui/offline-notice";
 import { Toaster } from "./ui/toast";
+import "./app.css";
 
 const AboutScreen = lazy(() => import("./routes/about").then((m) => ({ default: m.AboutScreen })));
 const ContactScreen = lazy(() => import("./routes/contact").then((m) => ({ default: m.ContactScreen })));

@@ -1,3 +1,11 @@
+// Global styles first: the stylesheets of the components in the first load come after them, so a
+// component class beats a shared one of the same specificity (.menu-button over .icon-button).
+// A lazy chunk's stylesheet must not count on that order: Vite may link the entry stylesheet
+// again after it (the prerender inlines that one, so Vite's preload does not see it loaded).
+import "./styles/tokens.css";
+import "./styles/base.css";
+import "./styles/layout.css";
+import "./styles/controls.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
@@ -5,7 +13,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
-import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

@@ -4,6 +4,8 @@ import { analyticsRecentCount, analyticsTopCount } from "../lib/constants";
 import { useListeningStats } from "../lib/queries/stats";
 import { relativeTime } from "../lib/time";
 import { usePageMeta } from "../ui/page-meta";
+import "../ui/track.css";
+import "./analytics.css";
 
 function Stat({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
   return (

@@ -5,6 +5,7 @@ import { ExternalIcon } from "../ui/icons";
 import { Licences } from "../ui/licences";
 import { usePageMeta } from "../ui/page-meta";
 import { toast } from "../ui/toast";
+import "./contact.css";
 
 function ContactForm() {
   const [name, setName] = useState("");

@@ -7,6 +7,7 @@ import { usePageMeta } from "../ui/page-meta";
 import { toast } from "../ui/toast";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
+import "../ui/track.css";
 
 function FavoriteRow({ favorite }: { favorite: Favorite }) {
   const remove = useRemoveFavorite();

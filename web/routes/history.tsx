@@ -7,6 +7,8 @@ import { dedupeTracks } from "../lib/tracks";
 import { usePageMeta } from "../ui/page-meta";
 import { PlayedTrack } from "../ui/played-track";
 import { YouTubeLink } from "../ui/youtube-link";
+import "../ui/track.css";
+import "./history.css";
 
 /** The third-party played-tracks widget: its script loads only here, async, and only when configured. */
 function PlayedTracksWidget() {

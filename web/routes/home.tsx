@@ -34,6 +34,8 @@ import { usePageMeta } from "../ui/page-meta";
 import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
+import "../ui/track.css";
+import "./home.css";
 
 /** A display number between 150 and 199, not real data (SPEC section 2); chosen after hydration. */
 function useListenerDisplay(): number | undefined {

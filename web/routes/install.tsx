@@ -1,5 +1,6 @@
 import { station } from "../../schema/station";
 import { usePageMeta } from "../ui/page-meta";
+import "./install.css";
 
 export function InstallScreen() {
   usePageMeta("Install the App", `Add ${station.name} to your home screen on iPhone, iPad or Android.`);

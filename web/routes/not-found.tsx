@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { usePageMeta } from "../ui/page-meta";
+import "./not-found.css";
 
 export function NotFoundScreen() {
   usePageMeta("Page Not Found", "This frequency isn't broadcasting.");

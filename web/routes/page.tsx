@@ -6,6 +6,8 @@ import { useCurrentUser } from "../lib/queries/auth";
 import { cutText, htmlToText, usePageBySlug } from "../lib/queries/pages";
 import { EditIcon } from "../ui/icons";
 import { usePageMeta } from "../ui/page-meta";
+import "./not-found.css";
+import "./page.css";
 
 function formatDate(iso: string): string {
   const date = new Date(iso);

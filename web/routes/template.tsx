@@ -1,6 +1,7 @@
 // The spec's placeholder page; its footer links include paths that are not routes of the product.
 import { Link } from "wouter";
 import { usePageMeta } from "../ui/page-meta";
+import "./template.css";
 
 const templateLinks = [
   { href: "/", label: "Home" },

@@ -1,4 +1,5 @@
 import { station } from "../../schema/station";
+import "./licences.css";
 
 /** The licensing numbers of the two rights organisations. */
 export function Licences() {

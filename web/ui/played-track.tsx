@@ -1,6 +1,7 @@
 import type { TrackHistoryItem } from "../../schema/api";
 import { relativeTime } from "../lib/time";
 import { TrackArtwork } from "./track-artwork";
+import "./track.css";
 
 /** Artwork, title, artist and how long ago: one played track in the home grid and the history list. */
 export function PlayedTrack({ track }: { track: TrackHistoryItem }) {

@@ -1,4 +1,5 @@
 import { MusicIcon } from "./icons";
+import "./track-artwork.css";
 
 /** Square artwork with its space reserved (no layout shift), or a note when there is none. */
 export function TrackArtwork({ src, size = 64 }: { src?: string | null; size?: number }) {

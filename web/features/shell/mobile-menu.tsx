@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import { CloseIcon } from "../../ui/icons";
 import { leftLinks, NavLink, rightLinks } from "./nav-links";
+import "./mobile-menu.css";
 
 export default function MobileMenu({
   open,

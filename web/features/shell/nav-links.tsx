@@ -1,5 +1,6 @@
 // The six links of the header and the mobile menu; every link scrolls to the top.
 import { Link, useRoute } from "wouter";
+import "./nav-links.css";
 
 export const leftLinks = [
   { href: "/", label: "HOME" },

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { station } from "../../../schema/station";
 import { scrollToTop } from "./nav-links";
+import "./site-footer.css";
 
 const footerLinks = [
   { href: "/", label: "Home" },

@@ -8,6 +8,7 @@ import { Logo } from "../../ui/logo";
 import { SleepTimerButton } from "../sleep-timer";
 import { ThemeToggle } from "../theme";
 import { leftLinks, NavLink, rightLinks, scrollToTop } from "./nav-links";
+import "./site-header.css";
 
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(loadMobileMenu);
