@@ -1,4 +1,4 @@
-// Request and response shapes of every call in SPEC section 7, shared by the worker's
+// Request and response shapes of every call in docs/product.md §7, shared by the worker's
 // validators and the web app's forms and client. Column types live in schema/db.ts.
 // One module per resource under schema/api/; this one gathers them so callers import one path.
 

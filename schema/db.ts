@@ -1,4 +1,4 @@
-// Drizzle tables: the single source of column types (SPEC section 3).
+// Drizzle tables: the single source of column types (docs/product.md §3).
 // Times are integer milliseconds since the epoch; the API turns them into ISO strings.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -139,7 +139,7 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
-/** Sleep timers by owner (SPEC: sleep-timer status active, endTime). */
+/** Sleep timers by owner (docs/product.md: sleep-timer status active, endTime). */
 export const sleepTimers = sqliteTable("sleep_timers", {
   sessionId: text("session_id").primaryKey(),
   endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),

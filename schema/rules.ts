@@ -17,7 +17,7 @@ export const limits = {
   imageBytes: 5 * 1024 * 1024,
 } as const;
 
-/** SPEC section 9: the sleep timer's choices, in minutes. */
+/** docs/product.md §9: the sleep timer's choices, in minutes. */
 export const sleepTimerChoices = [15, 30, 45, 60, 90] as const;
 
 export const adminUserId = "admin";
@@ -35,7 +35,7 @@ export function normalizeSlug(input: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** SPEC section 3: the text flag; 'false' or empty is unpublished, anything else published. */
+/** docs/product.md §3: the text flag; 'false' or empty is unpublished, anything else published. */
 export function isPublished(flag: string | boolean | null | undefined): boolean {
   if (typeof flag === "boolean") return flag;
   return !(flag === "false" || flag === "" || flag === null || flag === undefined);

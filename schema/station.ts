@@ -41,7 +41,7 @@ export const station = {
 
 export type Station = typeof station;
 
-/** The track shown when the radio host cannot be reached (SPEC section 8). */
+/** The track shown when the radio host cannot be reached (docs/product.md §8). */
 export const fallbackTrack = {
   title: `${station.name} Radio`,
   artist: "Lounge & Chillout Music",

@@ -51,7 +51,7 @@ export function Routes() {
 }
 
 /**
- * Re-mounts the route tree when the location changes (SPEC: "re-rendered when the location
+ * Re-mounts the route tree when the location changes (docs/product.md: "re-rendered when the location
  * key changes"), scrolls to the top, and fades the new page in (CSS, 0.3 s, none with
  * reduced motion). The first page is not animated, so the prerendered HTML paints at once.
  */

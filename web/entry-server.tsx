@@ -10,7 +10,7 @@ import { App } from "./app";
 import { queryClient as browserQueryClient } from "./lib/query-client";
 import { PageMetaContext, type PageMetaSink } from "./ui/page-meta";
 
-/** The routes whose HTML the build writes (SPEC section 2's public screens without parameters). */
+/** The routes whose HTML the build writes (docs/product.md §2's public screens without parameters). */
 export const prerenderedRoutes = [
   "/",
   "/about",

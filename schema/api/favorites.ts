@@ -38,7 +38,7 @@ export type FavoriteCheck = z.infer<typeof favoriteCheck>;
 export const favoriteRemoved = z.object({ removed: z.boolean() });
 export type FavoriteRemoved = z.infer<typeof favoriteRemoved>;
 
-/** SPEC section 5: a pending favorite must have trackTitle and trackArtist. */
+/** docs/product.md §5: a pending favorite must have trackTitle and trackArtist. */
 export const pendingFavorite = z.object({
   trackTitle: z.string().trim().min(1),
   trackArtist: z.string().trim().min(1),

@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { station } from "../../schema/station.ts";
+import { station } from "#schema/station.ts";
 import { adminCredentials, createPageThroughApi, uniqueSlug } from "./support/admin.ts";
 import { uniqueEmail } from "./support/auth.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";

@@ -1,4 +1,4 @@
-// Journey 5: the admin manages content pages on /pb (SPEC sections 2, 4, 5 and 6): log in with the
+// Journey 5: the admin manages content pages on /pb (docs/product.md §2, §4, §5, §6): log in with the
 // local credentials, create a page with a hero image and a <script> in its content, see it
 // published without the script, edit it through /pb?edit=<id>, export, delete, import, and find
 // it back in the home page's Recent Updates. A logged-out visitor gets only the login form.
@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import type { PagesExport } from "../../schema/api.ts";
+import type { PagesExport } from "#schema/api.ts";
 import { adminCredentials, loginOnAdminScreen, uniqueSlug } from "./support/admin.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { solidPng } from "./support/png.ts";

@@ -1,12 +1,12 @@
-// Journey 3: a new visitor's favorites, from anonymous to logged in (SPEC sections 2, 4 and 9).
+// Journey 3: a new visitor's favorites, from anonymous to logged in (docs/product.md §2, §4, §9).
 // The visitor has a favorite saved under the browser's anonymous session id, taps the heart of the
 // current track in the player bar while logged out (the login dialog opens, the pending favorite is
 // kept), logs in with the e-mailed link (read on /pb/debug), and finds both favorites on
 // /favorites, on this device and on a second one logged in with a second link.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { playlist } from "../../dev/station/playlist.ts";
-import type { PendingFavorite } from "../../schema/api.ts";
+import { playlist } from "#dev/station/playlist.ts";
+import type { PendingFavorite } from "#schema/api.ts";
 import {
   openLoginLinkFromDebugPage,
   requestLoginLink,

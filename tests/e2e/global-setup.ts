@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startSite } from "../../dev/local-site.ts";
+import { startSite } from "#dev/local-site.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 // Journey 1, Listen: a listener starts the radio from the home page and hears the local station,
 // sees what is playing, switches quality, sets the volume and pauses.
 import { describe, expect, it } from "vitest";
-import { playlist } from "../../dev/station/playlist.ts";
+import { playlist } from "#dev/station/playlist.ts";
 import { setupBrowser } from "./support/browser.ts";
 import { heroButton, playerBar, startListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing, stationHelper } from "./support/station.ts";

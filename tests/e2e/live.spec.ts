@@ -2,7 +2,7 @@
 // one WebSocket; with WebSockets blocked it falls back to the spec's 30 s polling.
 import type { Page, WebSocket } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { playlist } from "../../dev/station/playlist.ts";
+import { playlist } from "#dev/station/playlist.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { expectAudioAdvancing, stationHelper } from "./support/station.ts";
 

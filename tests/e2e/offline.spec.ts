@@ -2,7 +2,7 @@
 // off the site still opens, on / and on a deep link, and says it is offline.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { setupBrowser } from "./support/browser.ts";
 
 const browser = setupBrowser();

@@ -1,10 +1,10 @@
-// Journey 6: the shell and the content screens (SPEC section 2): every route of the route table
+// Journey 6: the shell and the content screens (docs/product.md §2): every route of the route table
 // renders its screen, unknown slugs and routes show their not-found texts, the theme toggle
 // persists across a reload, the mobile menu works at 375 px, and the contact form validates and
 // sends. (tests/e2e/shell.spec.ts covers the header, deep links and the inline theme script.)
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { station } from "../../schema/station.ts";
+import { station } from "#schema/station.ts";
 import { createPageThroughApi, uniqueSlug } from "./support/admin.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { openScreen, toastText } from "./support/site.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { setupBrowser } from "./support/browser.ts";
 import { openScreen } from "./support/site.ts";
 

@@ -1,14 +1,17 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { station } from "../../schema/station";
-import { App } from "../../web/app";
+import { station } from "#schema/station.ts";
+import { App } from "#web/app.tsx";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
 
-vi.mock("../../web/features/player", async () => (await import("./support/stand-ins")).playerModule);
-vi.mock("../../web/features/auth", async () => (await import("./support/stand-ins")).authModule);
-vi.mock("../../web/features/sleep-timer", async () => (await import("./support/stand-ins")).sleepTimerModule);
+vi.mock("#web/features/player/index.ts", async () => (await import("./support/stand-ins")).playerModule);
+vi.mock("#web/features/auth/index.ts", async () => (await import("./support/stand-ins")).authModule);
+vi.mock(
+  "#web/features/sleep-timer/index.ts",
+  async () => (await import("./support/stand-ins")).sleepTimerModule,
+);
 
 beforeEach(() => {
   mockApi({ "GET /api/pages": [], "GET /api/track-history": [] });

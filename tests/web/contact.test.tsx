@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { station } from "../../schema/station";
-import { ContactScreen } from "../../web/routes/contact";
+import { station } from "#schema/station.ts";
+import { ContactScreen } from "#web/routes/contact.tsx";
 import { json, mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
 

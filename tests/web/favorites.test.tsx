@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { FavoritesScreen } from "../../web/routes/favorites";
+import { FavoritesScreen } from "#web/routes/favorites.tsx";
 import { aFavorite } from "./support/factories";
 import { renderAt } from "./support/render";
 
@@ -11,7 +11,7 @@ const state = vi.hoisted(() => ({
   remove: vi.fn<(ref: { trackTitle: string; trackArtist: string }) => Promise<unknown>>(),
 }));
 
-vi.mock("../../web/features/favorites", () => ({
+vi.mock("#web/features/favorites/index.ts", () => ({
   useFavorites: () => ({ data: state.favorites, isError: false }),
   useRemoveFavorite: () => useMutation({ mutationFn: state.remove }),
 }));

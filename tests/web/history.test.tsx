@@ -1,11 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { HistoryScreen } from "../../web/routes/history";
+import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
 
-vi.mock("../../web/features/favorites", () => ({
+vi.mock("#web/features/favorites/index.ts", () => ({
   FavoriteButton: ({ track }: { track: { title: string } }) => (
     <button type="button" aria-label={`Favorite ${track.title}`}>
       ♥

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { station } from "../../schema/station";
-import { HomeScreen } from "../../web/routes/home";
+import { station } from "#schema/station.ts";
+import { HomeScreen } from "#web/routes/home.tsx";
 import { aHistoryItem, aPage, listener } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
 import { fakeAudio } from "./support/stand-ins";
 
-vi.mock("../../web/features/player", async () => (await import("./support/stand-ins")).playerModule);
+vi.mock("#web/features/player/index.ts", async () => (await import("./support/stand-ins")).playerModule);
 
 const longTitle = "An extraordinarily long title about the making of our winter lounge selection";
 

@@ -1,11 +1,11 @@
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { LiveMessage } from "../../schema/api";
-import { LiveUpdates } from "../../web/features/live";
-import { parseLiveMessage, retryDelayMs } from "../../web/features/live/connection";
-import { liveMaxRetryMs, liveRetryWindowMs } from "../../web/lib/constants";
-import { useTrackHistory } from "../../web/lib/queries/history";
-import { useNextTrack, useNowPlaying } from "../../web/lib/queries/radio";
+import type { LiveMessage } from "#schema/api.ts";
+import { parseLiveMessage, retryDelayMs } from "#web/features/live/connection.ts";
+import { LiveUpdates } from "#web/features/live/index.ts";
+import { liveMaxRetryMs, liveRetryWindowMs } from "#web/lib/constants.ts";
+import { useTrackHistory } from "#web/lib/queries/history.ts";
+import { useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
 import { setVisibility } from "./support/browser";
 import { aHistoryItem, aTrack } from "./support/factories";
 import { FakeWebSocket } from "./support/fake-websocket";

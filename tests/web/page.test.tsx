@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { currentUserQueryKey } from "../../web/lib/queries/auth";
-import { PageScreen } from "../../web/routes/page";
+import { currentUserQueryKey } from "#web/lib/queries/auth.ts";
+import { PageScreen } from "#web/routes/page.tsx";
 import { aPage, listener } from "./support/factories";
 import { json, mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";

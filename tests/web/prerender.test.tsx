@@ -2,8 +2,8 @@
 // The build prerenders the public routes with React's server renderer: every screen and
 // the shell (player bar, dialogs included) must render without a browser.
 import { describe, expect, it } from "vitest";
-import { station } from "../../schema/station";
-import { prerenderedRoutes, renderRoute } from "../../web/entry-server";
+import { station } from "#schema/station.ts";
+import { prerenderedRoutes, renderRoute } from "#web/entry-server.tsx";
 
 describe("prerender", () => {
   it.each(prerenderedRoutes)(

@@ -1,9 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { themeInitScript as themeInit } from "../../schema/theme-script";
-import { ThemeToggle } from "../../web/features/theme";
-import { themeStorageKey } from "../../web/lib/constants";
+import { themeInitScript as themeInit } from "#schema/theme-script.ts";
+import { ThemeToggle } from "#web/features/theme/index.ts";
+import { themeStorageKey } from "#web/lib/constants.ts";
 
 const runThemeInit = () => new Function(themeInit)();
 

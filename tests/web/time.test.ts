@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "../../web/lib/time";
+import { relativeTime } from "#web/lib/time.ts";
 
 const now = Date.parse("2026-06-15T12:00:00Z");
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();

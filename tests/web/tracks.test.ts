@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dedupeTracks, youtubeSearchUrl } from "../../web/lib/tracks";
+import { dedupeTracks, youtubeSearchUrl } from "#web/lib/tracks.ts";
 
 const t = (title: string, artist: string, id: number) => ({ id, title, artist });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { themeInitScript } from "../../schema/theme-script";
+import { themeInitScript } from "#schema/theme-script.ts";
 import { request } from "./support/request";
 
 describe("thrown errors", () => {

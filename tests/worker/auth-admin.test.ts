@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../worker/lib/password";
-import { adminEmail } from "../../worker/lib/tokens";
+import { hashPassword, verifyPassword } from "#worker/lib/password.ts";
+import { adminEmail } from "#worker/lib/tokens.ts";
 import { me, postForm, sessionCookie } from "./support/auth";
 import { postJson } from "./support/request";
 import { uniqueIp } from "./support/unique";

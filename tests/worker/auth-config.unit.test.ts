@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ConfigError, defaultMailApiUrl, getConfig } from "../../worker/lib/config";
+import { ConfigError, defaultMailApiUrl, getConfig } from "#worker/lib/config.ts";
 
 describe("auth and mail configuration", () => {
   it("has the local admin credentials and Resend's API as the default mail API", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { adminEmail } from "../../worker/lib/tokens";
+import { adminEmail } from "#worker/lib/tokens.ts";
 import {
   debugTokens,
   linkFor,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ConfigError, getConfig } from "../../worker/lib/config";
+import { ConfigError, getConfig } from "#worker/lib/config.ts";
 
 describe("getConfig", () => {
   it("parses the local development configuration", () => {

@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fallbackTrack } from "../../schema/station";
-import worker from "../../worker/index";
-import { refreshTrackHistory } from "../../worker/lib/cron";
+import { fallbackTrack } from "#schema/station.ts";
+import worker from "#worker/index.ts";
+import { refreshTrackHistory } from "#worker/lib/cron.ts";
 import { azuracastHost, envWith, nothingListens } from "./support/fakes";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MailError, type MailMessage, sendMail } from "../../worker/lib/email";
-import { escapeHtml, loginEmail } from "../../worker/lib/email/login-email";
+import { MailError, type MailMessage, sendMail } from "#worker/lib/email/index.ts";
+import { escapeHtml, loginEmail } from "#worker/lib/email/login-email.ts";
 import { envWith, mailSentTo, nothingListens, resendMail } from "./support/fakes";
 import { uniqueEmail } from "./support/unique";
 
@@ -91,7 +91,7 @@ describe("sendMail with the Resend provider", () => {
 
   it("throws a MailError when the key is rejected as missing", async () => {
     // The fake answers 401 to a blank Bearer, as Resend does; config forbids it, so bypass config.
-    const { sendWithResend } = await import("../../worker/lib/email/resend");
+    const { sendWithResend } = await import("#worker/lib/email/resend.ts");
     const error = await sendWithResend(
       { apiUrl: `${env.FAKES_URL}/resend/ok`, apiKey: "", from: "a@example.com" },
       message(uniqueEmail("nokey")),

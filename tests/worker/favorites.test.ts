@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { favorite } from "../../schema/api";
+import { favorite } from "#schema/api.ts";
 import { sendJson } from "./support/request";
 import { clearTables } from "./support/reset";
 import { newSession } from "./support/session";

@@ -3,7 +3,7 @@
 // here (tests/worker/fakes/). Their URLs reach the tests as bindings (vitest.config.ts).
 import { createServer } from "node:http";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../dev/local-site.ts";
+import { freePort } from "#dev/local-site.ts";
 import { fakeHandlers } from "./fakes/index.ts";
 import { startSiteStation } from "./start-station.ts";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { trackHistoryItem } from "../../schema/api";
+import { trackHistoryItem } from "#schema/api.ts";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";
 import { insertPlays } from "./support/track-history";
@@ -13,7 +13,7 @@ describe("GET /api/track-history", () => {
     expect(await res.json()).toEqual([]);
   });
 
-  it("lists the history newest first with the fields of SPEC section 3 and an ISO playedAt", async () => {
+  it("lists the history newest first with the fields of docs/product.md §3 and an ISO playedAt", async () => {
     const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
     await insertPlays([
       { title: "First", artist: "Nightfall Quartet", album: "Harbour Lights", at: t0 },

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Page } from "../../schema/api";
+import type { Page } from "#schema/api.ts";
 import { jpegBytes, keyOf, pngBytes, uploadImage } from "./support/images";
 import { createPageAsAdmin, pageBody } from "./support/pages";
 import { request } from "./support/request";

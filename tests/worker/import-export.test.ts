@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Page, PagesExport } from "../../schema/api";
+import type { Page, PagesExport } from "#schema/api.ts";
 import { uploadImage } from "./support/images";
 import { createPageAsAdmin, pageBody, pageRowCount } from "./support/pages";
 import { request } from "./support/request";

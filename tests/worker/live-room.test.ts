@@ -1,12 +1,12 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type LiveMessage, liveMessage as liveMessageSchema } from "../../schema/api";
-import { fallbackTrack } from "../../schema/station";
-import { getConfig } from "../../worker/lib/config";
-import { observeStation } from "../../worker/lib/radio";
-import { currentStation, type LiveShard, type StationReader } from "../../worker/live";
-import { readerOfShard, shardName } from "../../worker/live/names";
+import { type LiveMessage, liveMessage as liveMessageSchema } from "#schema/api.ts";
+import { fallbackTrack } from "#schema/station.ts";
+import { getConfig } from "#worker/lib/config.ts";
+import { observeStation } from "#worker/lib/radio/index.ts";
+import { currentStation, type LiveShard, type StationReader } from "#worker/live/index.ts";
+import { readerOfShard, shardName } from "#worker/live/names.ts";
 import { azuracastHost, nothingListens, widgetUrl } from "./support/fakes";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";

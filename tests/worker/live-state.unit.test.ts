@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { liveMessage as liveMessageSchema } from "../../schema/api";
-import { fallbackTrack } from "../../schema/station";
+import { liveMessage as liveMessageSchema } from "#schema/api.ts";
+import { fallbackTrack } from "#schema/station.ts";
 import {
   advance,
   coldState,
@@ -8,7 +8,7 @@ import {
   liveMessage,
   type Observation,
   type StationState,
-} from "../../worker/live/station-state";
+} from "#worker/live/station-state.ts";
 
 const track = (title: string, artist = "Amber Sato") => ({ title, artist, album: null, artwork: null });
 

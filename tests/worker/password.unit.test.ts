@@ -5,7 +5,7 @@ import {
   parsePasswordHash,
   passwordIterations,
   verifyPassword,
-} from "../../worker/lib/password";
+} from "#worker/lib/password.ts";
 
 const pepper = "unit-test-pepper-0123456789";
 

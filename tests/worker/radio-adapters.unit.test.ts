@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { parseAzuraCast, readAzuraCast } from "../../worker/lib/radio/azuracast";
-import { parseIcecastStatus, readIcecast, repairIcecastJson } from "../../worker/lib/radio/icecast";
-import { parseNextTrackWidget, readNextTrackWidget } from "../../worker/lib/radio/next-track-widget";
-import { UpstreamError } from "../../worker/lib/radio/upstream";
+import { parseAzuraCast, readAzuraCast } from "#worker/lib/radio/azuracast.ts";
+import { parseIcecastStatus, readIcecast, repairIcecastJson } from "#worker/lib/radio/icecast.ts";
+import { parseNextTrackWidget, readNextTrackWidget } from "#worker/lib/radio/next-track-widget.ts";
+import { UpstreamError } from "#worker/lib/radio/upstream.ts";
 import { azuracastUrl, nothingListens, widgetUrl } from "./support/fakes";
 import { stationStatus } from "./support/station";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveMessage, nextTrack, nowPlaying } from "../../schema/api";
+import { liveMessage, nextTrack, nowPlaying } from "#schema/api.ts";
 import { request } from "./support/request";
 import { nextMessage, stationReader, stationStatus } from "./support/station";
 

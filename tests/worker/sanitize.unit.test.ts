@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sanitizeContent } from "../../worker/lib/sanitize";
+import { sanitizeContent } from "#worker/lib/sanitize.ts";
 
 const propertyRuns = 300;
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sleepTimerChoices, sleepTimerStatus } from "../../schema/api";
+import { sleepTimerChoices, sleepTimerStatus } from "#schema/api.ts";
 import { sendJson } from "./support/request";
 import { anonymousId } from "./support/unique";
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, root } from "../../dev/local-site.ts";
-import { installHint, missingStationTools, startStation } from "../../dev/station/station.ts";
+import { freePort, root } from "#dev/local-site.ts";
+import { installHint, missingStationTools, startStation } from "#dev/station/station.ts";
 
 /** The real local Icecast station on free ports, for the radio adapter and route tests. */
 export async function startSiteStation() {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { listeningStats } from "../../schema/api";
+import { listeningStats } from "#schema/api.ts";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";
 import { insertPlays } from "./support/track-history";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminUserId } from "../../schema/api";
-import { loginTokens, users } from "../../schema/db";
-import { sha256Hex } from "../../worker/lib/crypto";
-import { getDb } from "../../worker/lib/db";
+import { adminUserId } from "#schema/api.ts";
+import { loginTokens, users } from "#schema/db.ts";
+import { sha256Hex } from "#worker/lib/crypto.ts";
+import { getDb } from "#worker/lib/db.ts";
 import {
   adminEmail,
   consumeLoginToken,
@@ -13,7 +13,7 @@ import {
   isWellFormedLoginToken,
   loginTokenLifetimeMs,
   signInByEmail,
-} from "../../worker/lib/tokens";
+} from "#worker/lib/tokens.ts";
 import { uniqueEmail } from "./support/unique";
 
 const db = getDb(env.DB);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { limits } from "../../schema/api";
+import { limits } from "#schema/api.ts";
 import {
   avifBytes,
   gifBytes,

@@ -1,5 +1,5 @@
 // The API client: every call includes credentials; a body is sent as JSON only when present;
-// a non-2xx becomes Error("<status>: <text>") as SPEC section 8's generic rule says.
+// a non-2xx becomes Error("<status>: <text>") as docs/product.md §8's generic rule says.
 // Each call is a function in queries/<resource>.ts whose body and answer are types of
 // schema/api.ts, imported as types only so zod stays out of the bundle (ADR 010).
 

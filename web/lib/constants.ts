@@ -1,7 +1,7 @@
-// SPEC section 9's constants, named as the spec names them. One module for the web app.
-import { limits } from "../../schema/rules";
+// docs/product.md §9's constants, named as the spec names them. One module for the web app.
+import { limits } from "#schema/rules.ts";
 
-export { sleepTimerChoices } from "../../schema/rules";
+export { sleepTimerChoices } from "#schema/rules.ts";
 
 export const nowPlayingPollMs = 30_000;
 export const nextTrackPollMs = 30_000;
@@ -33,7 +33,7 @@ export const reconnectInitialDelayMs = 1000;
 export const reconnectMaxDelayMs = 30_000;
 export const streamStallTimeoutMs = 8000;
 
-export { loginLinkLifetimeMinutes as magicLinkExpiryMinutes } from "../../schema/rules";
+export { loginLinkLifetimeMinutes as magicLinkExpiryMinutes } from "#schema/rules.ts";
 export const loginDialogResetDelayMs = 300;
 
 export const volumeSliderMax = 100;

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { apiRequest, pathFromQueryKey } from "./api";
 
-// SPEC section 9: no retries, no refetch on focus, no polling by default, data never stale.
+// docs/product.md §9: no retries, no refetch on focus, no polling by default, data never stale.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,4 +1,4 @@
-// Browser session ids of the form session-{timestamp}-{random} (SPEC section 9): the anonymous
+// Browser session ids of the form session-{timestamp}-{random} (docs/product.md §9): the anonymous
 // favorites owner (local storage, created once) and the sleep-timer session (session storage).
 // Browser-only: call from effects and handlers, never during render.
 import { anonymousSessionStorageKey, sleepTimerSessionStorageKey } from "./constants";

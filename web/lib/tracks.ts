@@ -6,7 +6,7 @@ function trackKey(track: TrackLike): string {
   return `${track.title.trim().toLowerCase()}\u0000${track.artist.trim().toLowerCase()}`;
 }
 
-/** SPEC section 5: de-duplicate by lower-cased trimmed title plus artist, keeping the first. */
+/** docs/product.md §5: de-duplicate by lower-cased trimmed title plus artist, keeping the first. */
 export function dedupeTracks<T extends TrackLike>(
   tracks: readonly T[],
   limit = Number.POSITIVE_INFINITY,

@@ -1,6 +1,6 @@
 // Image uploads to POST /api/upload. XMLHttpRequest rather than fetch because only XHR reports
 // upload progress (bytes sent), which an admin on a slow phone connection needs to see.
-import type { UploadResponse } from "../../schema/api";
+import type { UploadResponse } from "#schema/api.ts";
 import { imageMaxBytes } from "./constants";
 
 export type UploadProgress = { loaded: number; total: number };
@@ -12,7 +12,7 @@ export class UploadError extends Error {
     readonly status?: number,
     readonly aborted = false,
   ) {
-    // SPEC section 8: "Upload failure throws 'Upload failed'".
+    // docs/product.md §8: "Upload failure throws 'Upload failed'".
     super("Upload failed");
     this.name = "UploadError";
   }

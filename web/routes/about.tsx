@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { officeAudioSlug } from "../lib/constants";
 import { ExternalIcon } from "../ui/icons";
 import { Licences } from "../ui/licences";

@@ -1,5 +1,5 @@
 // Listening statistics from GET /api/stats; a lazy chunk of its own.
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { analyticsRecentCount, analyticsTopCount } from "../lib/constants";
 import { useListeningStats } from "../lib/queries/stats";
 import { relativeTime } from "../lib/time";

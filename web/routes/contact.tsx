@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { serverMessage, useSendContactMessage } from "../lib/queries/contact";
 import { ExternalIcon } from "../ui/icons";
 import { Licences } from "../ui/licences";
@@ -15,7 +15,7 @@ function ContactForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC section 5: name and message required, e-mail optional.
+    // docs/product.md §5: name and message required, e-mail optional.
     if (!name.trim() || !message.trim()) {
       toast({ title: "Error", description: "Please fill in your name and message", variant: "destructive" });
       return;

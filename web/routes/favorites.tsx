@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import type { Favorite } from "../../schema/api";
-import { station } from "../../schema/station";
+import type { Favorite } from "#schema/api.ts";
+import { station } from "#schema/station.ts";
 import { useFavorites, useRemoveFavorite } from "../features/favorites";
 import { TrashIcon } from "../ui/icons";
 import { usePageMeta } from "../ui/page-meta";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { FavoriteButton } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
 import { useTrackHistory } from "../lib/queries/history";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import type { Page } from "../../schema/api";
-import { station } from "../../schema/station";
+import type { Page } from "#schema/api.ts";
+import { station } from "#schema/station.ts";
 import { useAudio } from "../features/player";
 import { useTheme } from "../features/theme";
 import {
@@ -37,7 +37,7 @@ import { YouTubeLink } from "../ui/youtube-link";
 import "../ui/track.css";
 import "./home.css";
 
-/** A display number between 150 and 199, not real data (SPEC section 2); chosen after hydration. */
+/** A display number between 150 and 199, not real data (docs/product.md §2); chosen after hydration. */
 function useListenerDisplay(): number | undefined {
   const [count, setCount] = useState<number>();
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import { usePageMeta } from "../ui/page-meta";
 import "./install.css";
 

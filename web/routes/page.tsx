@@ -1,6 +1,6 @@
 // A content page by slug: title, creation date, optional hero image and the HTML body.
 import { Link } from "wouter";
-import { isPublished } from "../../schema/rules";
+import { isPublished } from "#schema/rules.ts";
 import { metaDescriptionChars } from "../lib/constants";
 import { useCurrentUser } from "../lib/queries/auth";
 import { cutText, htmlToText, usePageBySlug } from "../lib/queries/pages";

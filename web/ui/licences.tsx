@@ -1,4 +1,4 @@
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 import "./licences.css";
 
 /** The licensing numbers of the two rights organisations. */

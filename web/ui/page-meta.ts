@@ -1,7 +1,7 @@
 // Per-page search-engine title and description. In the browser an effect updates <head>;
 // during the build's prerender a PageMetaSink collects them so the HTML carries them too.
 import { createContext, useContext, useEffect } from "react";
-import { station } from "../../schema/station";
+import { station } from "#schema/station.ts";
 
 export type PageMetaSink = { title?: string; description?: string };
 

@@ -1,4 +1,4 @@
-import type { TrackHistoryItem } from "../../schema/api";
+import type { TrackHistoryItem } from "#schema/api.ts";
 import { relativeTime } from "../lib/time";
 import { TrackArtwork } from "./track-artwork";
 import "./track.css";

@@ -1,4 +1,4 @@
-// Notifications (SPEC sections 8 and 9): one at a time, 5 s, swipe right to dismiss,
+// Notifications (docs/product.md §8, §9): one at a time, 5 s, swipe right to dismiss,
 // F8 focuses the region. Built on Radix Toast (toaster-view.tsx); `toast()` works from anywhere.
 
 import { useAtomValue } from "jotai";

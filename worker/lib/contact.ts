@@ -2,9 +2,9 @@
 // mail when CONTACT_NOTIFY_EMAIL is configured (else only in the worker log).
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { contactMessage } from "../../schema/api";
-import { contactMessages } from "../../schema/db";
-import { station } from "../../schema/station";
+import type { contactMessage } from "#schema/api.ts";
+import { contactMessages } from "#schema/db.ts";
+import { station } from "#schema/station.ts";
 import { getConfig } from "./config";
 import { type Db, getDb } from "./db";
 import { sendMail } from "./email";

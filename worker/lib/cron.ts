@@ -1,6 +1,6 @@
 // The cron trigger's work (every minute): the backstop of the live room's track history
 // (and its alarm), and clearing out what has expired. Each step runs even when another fails.
-import type { Track } from "../../schema/api";
+import type { Track } from "#schema/api.ts";
 import { type Config, getConfig } from "./config";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";

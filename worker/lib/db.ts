@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../schema/db";
+import * as schema from "#schema/db.ts";
 
 export function getDb(d1: D1Database) {
   return drizzle(d1, { schema });

@@ -1,8 +1,8 @@
 // Favorites by owner: an anonymous session id (a bearer secret) or a logged-in user's id.
 import { and, type Column, desc, eq, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { anonymousSessionId, type CurrentUser, type Favorite } from "../../schema/api";
-import { favorites, users } from "../../schema/db";
+import { anonymousSessionId, type CurrentUser, type Favorite } from "#schema/api.ts";
+import { favorites, users } from "#schema/db.ts";
 import type { Db } from "./db";
 
 export type Owner = { sessionId: string; userId: string | null };

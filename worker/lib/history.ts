@@ -1,8 +1,8 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
 import { and, asc, type Column, count, countDistinct, desc, eq, lt, max, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { ListeningStats, NowPlaying, TrackHistoryItem } from "../../schema/api";
-import { trackHistory } from "../../schema/db";
+import type { ListeningStats, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
+import { trackHistory } from "#schema/db.ts";
 import type { Db } from "./db";
 
 const trackHistoryLimit = 100;

@@ -4,8 +4,8 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
-import type { Page, pageInput, pagesExport } from "../../schema/api";
-import { pages } from "../../schema/db";
+import type { Page, pageInput, pagesExport } from "#schema/api.ts";
+import { pages } from "#schema/db.ts";
 import type { Db } from "./db";
 import { sanitizeContent } from "./sanitize";
 
@@ -13,7 +13,7 @@ export type PageData = z.output<typeof pageInput>;
 export type PagesDocument = z.output<typeof pagesExport>;
 type PageRow = typeof pages.$inferSelect;
 
-/** SPEC section 3: 'false' and '' are drafts, whatever else is stored is published. */
+/** docs/product.md §3: 'false' and '' are drafts, whatever else is stored is published. */
 const published = notInArray(pages.published, ["false", ""]);
 
 function toPage(row: PageRow): Page {

@@ -2,7 +2,7 @@
 // from many isolates count exactly.
 import { lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { rateLimits } from "../../schema/db";
+import { rateLimits } from "#schema/db.ts";
 import { sha256Hex } from "./crypto";
 import type { Db } from "./db";
 

@@ -1,7 +1,7 @@
 // Security headers for every response the worker produces. The CSP admits the
 // configured stream and metadata hosts, so the player and metadata code work
 // and nothing else third-party does.
-import { themeInitScriptHash } from "../../schema/theme-script";
+import { themeInitScriptHash } from "#schema/theme-script.ts";
 import type { Config } from "./config";
 
 /** Hosts of embedded videos that sanitized content pages may frame. */

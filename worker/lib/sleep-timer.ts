@@ -1,7 +1,7 @@
 // Sleep timers by anonymous session id, kept in D1 until their end time has passed.
 import { eq, lte } from "drizzle-orm";
-import type { SleepTimerStatus } from "../../schema/api";
-import { sleepTimers } from "../../schema/db";
+import type { SleepTimerStatus } from "#schema/api.ts";
+import { sleepTimers } from "#schema/db.ts";
 import type { Db } from "./db";
 
 export async function startSleepTimer(

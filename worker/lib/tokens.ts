@@ -3,8 +3,8 @@
 // racing cannot both win). KV keeps the hash for the link's lifetime as a self-expiring record;
 // it is never trusted for a decision because KV is eventually consistent.
 import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import { devOutbox, loginTokens, users } from "../../schema/db";
-import { adminUserId, loginLinkLifetimeMinutes } from "../../schema/rules";
+import { devOutbox, loginTokens, users } from "#schema/db.ts";
+import { adminUserId, loginLinkLifetimeMinutes } from "#schema/rules.ts";
 import { getConfig } from "./config";
 import { randomToken, sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";

@@ -1,6 +1,6 @@
 // How the rest of the worker reaches the live room: the station reader (one per station) and
 // the shards that hold the players' connections.
-import type { Track } from "../../schema/api";
+import type { Track } from "#schema/api.ts";
 import type { Config } from "../lib/config";
 import { getDb } from "../lib/db";
 import { latestRecordedTrack } from "../lib/history";

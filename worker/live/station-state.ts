@@ -1,7 +1,7 @@
 // The live room's state and how one read of the radio host changes it. Pure, so every rule
 // here is unit-tested directly.
-import type { LiveMessage, Track, TrackHistoryItem } from "../../schema/api";
-import { fallbackTrack } from "../../schema/station";
+import type { LiveMessage, Track, TrackHistoryItem } from "#schema/api.ts";
+import { fallbackTrack } from "#schema/station.ts";
 import type { Config } from "../lib/config";
 import { currentTrackSource, isFallbackTrack, type Observation, trackKey } from "../lib/radio";
 

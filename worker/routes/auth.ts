@@ -1,9 +1,9 @@
 // Accounts: passwordless login by e-mailed link, the admin's password login, sessions,
 // and the debug list of sent links (docs/decisions/005-passwordless-login.md).
 import { Hono } from "hono";
-import { adminLogin, adminUserId, requestLogin } from "../../schema/api";
-import { users } from "../../schema/db";
-import { station } from "../../schema/station";
+import { adminLogin, adminUserId, requestLogin } from "#schema/api.ts";
+import { users } from "#schema/db.ts";
+import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ClientConfig } from "../../schema/api";
+import type { ClientConfig } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 

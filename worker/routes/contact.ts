@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { contactMessage } from "../../schema/api";
+import { contactMessage } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { contactRateLimit, notifyStation, storeContactMessage } from "../lib/contact";
 import { getDb } from "../lib/db";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { favoriteCreate, favoriteTrackRef, migrateFavorites, ownerId } from "../../schema/api";
+import { favoriteCreate, favoriteTrackRef, migrateFavorites, ownerId } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import {

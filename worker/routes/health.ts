@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { Health } from "#schema/api.ts";
 import pkg from "../../package.json";
-import type { Health } from "../../schema/api";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { stationReader } from "../live";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { adminUserId, normalizeSlug, pageId, pageInput, pagesExport } from "../../schema/api";
-import { station } from "../../schema/station";
+import { adminUserId, normalizeSlug, pageId, pageInput, pagesExport } from "#schema/api.ts";
+import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { jsonError } from "../lib/http";

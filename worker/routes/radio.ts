@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { NextTrack, NowPlaying, Track } from "../../schema/api";
+import type { NextTrack, NowPlaying, Track } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { jsonError } from "../lib/http";

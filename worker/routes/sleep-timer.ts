@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { anonymousSessionId, sleepTimerStart } from "../../schema/api";
+import { anonymousSessionId, sleepTimerStart } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { cancelSleepTimer, readSleepTimer, startSleepTimer } from "../lib/sleep-timer";
 import { validate } from "../lib/validate";
 
-/** The SPA's sleep-timer session id (SPEC section 9) is a bearer secret: only its holder knows it. */
+/** The SPA's sleep-timer session id (docs/product.md §9) is a bearer secret: only its holder knows it. */
 const owner = validate("param", z.object({ sessionId: anonymousSessionId }));
 
 export const sleepTimer = new Hono<AppEnv>()

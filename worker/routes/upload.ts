@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { limits } from "../../schema/api";
+import { limits } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { jsonError } from "../lib/http";
 import { imageUrl, newImageKey, sniffImageType } from "../lib/images";

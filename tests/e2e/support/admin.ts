@@ -2,7 +2,7 @@
 // browser, and setting up content through the API where a spec only needs a page to exist.
 import type { Page as BrowserPage } from "playwright-core";
 import { inject } from "vitest";
-import type { Page, PageInput } from "../../../schema/api.ts";
+import type { Page, PageInput } from "#schema/api.ts";
 import { whenHydrated } from "./browser.ts";
 
 export const adminCredentials = { username: "admin", password: "lounge-admin" } as const;

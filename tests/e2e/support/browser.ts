@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
-import { chromiumFlags, chromiumPath } from "../../../dev/chromium.ts";
-import { root } from "../../../dev/local-site.ts";
+import { chromiumFlags, chromiumPath } from "#dev/chromium.ts";
+import { root } from "#dev/local-site.ts";
 
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {

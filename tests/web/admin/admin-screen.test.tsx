@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { Link } from "wouter";
-import { AdminScreen } from "../../../web/routes/admin";
+import { AdminScreen } from "#web/routes/admin/index.tsx";
 import { adminUser, aPage, listener } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
 import { expectToast, renderAt } from "../support/render";

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { AdminDebugScreen } from "../../../web/routes/admin";
+import { AdminDebugScreen } from "#web/routes/admin/index.tsx";
 import { json, mockApi } from "../support/fetch";
 import { expectToast, renderAt } from "../support/render";
 

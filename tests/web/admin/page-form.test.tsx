@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { PageForm } from "../../../web/routes/admin/page-form";
+import { PageForm } from "#web/routes/admin/page-form.tsx";
 import { aPage } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
 import { expectToast, renderAt } from "../support/render";

@@ -1,6 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useAudio } from "../../../web/features/player";
+import { useAudio } from "#web/features/player/index.ts";
 import { stubBrowserMedia } from "../support/browser";
 import { streams } from "../support/factories";
 import { audio, audioElement, fireAudio, renderPlayer, startPlaying } from "../support/player";

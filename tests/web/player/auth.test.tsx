@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthResultNotice, LoginDialog, loginDialogOpenAtom } from "../../../web/features/auth";
-import { useFavorites } from "../../../web/features/favorites";
-import { toast } from "../../../web/ui/toast";
+import { AuthResultNotice, LoginDialog, loginDialogOpenAtom } from "#web/features/auth/index.ts";
+import { useFavorites } from "#web/features/favorites/index.ts";
+import { toast } from "#web/ui/toast.tsx";
 import { anonymousSessionId, listener } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
 import { renderWithProviders } from "../support/render";
 
-vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
+vi.mock("#web/ui/toast.tsx", async () => (await import("../support/stand-ins")).toastModule);
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/");

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { loginDialogOpenAtom } from "../../../web/features/auth";
-import { FavoriteButton, useFavorites, useRemoveFavorite } from "../../../web/features/favorites";
-import { toast } from "../../../web/ui/toast";
+import { loginDialogOpenAtom } from "#web/features/auth/index.ts";
+import { FavoriteButton, useFavorites, useRemoveFavorite } from "#web/features/favorites/index.ts";
+import { toast } from "#web/ui/toast.tsx";
 import { aFavorite, anonymousSessionId, aTrack, listener } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
 import { renderWithProviders } from "../support/render";
 
-vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
+vi.mock("#web/ui/toast.tsx", async () => (await import("../support/stand-ins")).toastModule);
 
 /** The user's favorites on a fake server: check, add and remove agree with each other. */
 function favoritesServer(initiallyFavorited: boolean, post: () => unknown = () => ({ ok: true })) {

@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { loginDialogOpenAtom } from "../../../web/features/auth";
-import { PlayerBar } from "../../../web/features/player";
+import { loginDialogOpenAtom } from "#web/features/auth/index.ts";
+import { PlayerBar } from "#web/features/player/index.ts";
 import { stubBrowserMedia } from "../support/browser";
 import { aTrack, listener } from "../support/factories";
 import { mockApi } from "../support/fetch";
 import { fireAudio, renderPlayer } from "../support/player";
 
-vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
+vi.mock("#web/ui/toast.tsx", async () => (await import("../support/stand-ins")).toastModule);
 
 /** The bar asks the API for the current track; `routes` answer instead of the shell's defaults. */
 function renderBar(routes: Record<string, unknown> = {}) {

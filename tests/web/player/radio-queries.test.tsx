@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { playbackStatusAtom } from "../../../web/features/player/state";
-import { fetchNowPlaying, useNextTrack, useNowPlaying } from "../../../web/lib/queries/radio";
+import { playbackStatusAtom } from "#web/features/player/state.ts";
+import { fetchNowPlaying, useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
 import { setVisibility } from "../support/browser";
 import { aTrack } from "../support/factories";
 import { json, mockApi } from "../support/fetch";

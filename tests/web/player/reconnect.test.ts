@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createReconnector, reconnectDelayMs } from "../../../web/features/player/reconnect";
+import { createReconnector, reconnectDelayMs } from "#web/features/player/reconnect.ts";
 
 afterEach(() => vi.useRealTimers());
 

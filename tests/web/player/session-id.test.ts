@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSessionId, isSessionId } from "../../../web/lib/session-id";
+import { createSessionId, isSessionId } from "#web/lib/session-id.ts";
 
 describe("session ids", () => {
   it("have the form session-{timestamp}-{random} the server accepts", () => {

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ShareButton } from "../../../web/features/share";
-import { toast } from "../../../web/ui/toast";
+import { ShareButton } from "#web/features/share/index.ts";
+import { toast } from "#web/ui/toast.tsx";
 import { aTrack } from "../support/factories";
 
-vi.mock("../../../web/ui/toast", async () => (await import("../support/stand-ins")).toastModule);
+vi.mock("#web/ui/toast.tsx", async () => (await import("../support/stand-ins")).toastModule);
 
 function setNavigator(name: "share" | "clipboard", value: unknown) {
   Object.defineProperty(navigator, name, { configurable: true, value });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SleepTimerButton } from "../../../web/features/sleep-timer";
+import { SleepTimerButton } from "#web/features/sleep-timer/index.ts";
 import { stubBrowserMedia } from "../support/browser";
 import { json, mockApi } from "../support/fetch";
 import { audio, audioElement, renderPlayer, startPlaying } from "../support/player";

@@ -1,12 +1,5 @@
 // Small builders of the API's shapes: a test names only the fields it is about.
-import type {
-  ClientConfig,
-  CurrentUser,
-  Favorite,
-  NowPlaying,
-  Page,
-  TrackHistoryItem,
-} from "../../../schema/api";
+import type { ClientConfig, CurrentUser, Favorite, NowPlaying, Page, TrackHistoryItem } from "#schema/api.ts";
 
 type User = NonNullable<CurrentUser>;
 

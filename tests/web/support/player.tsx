@@ -2,10 +2,10 @@
 // children see it, and the `<audio>` element's events as the browser would fire them.
 import { act } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { NowPlaying } from "../../../schema/api";
-import { type AudioApi, AudioProvider, useAudio } from "../../../web/features/player";
-import { clientConfigQueryKey } from "../../../web/lib/queries/config";
-import { nowPlayingQueryKey } from "../../../web/lib/queries/radio";
+import type { NowPlaying } from "#schema/api.ts";
+import { type AudioApi, AudioProvider, useAudio } from "#web/features/player/index.ts";
+import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
+import { nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
 import { aClientConfig, aTrack } from "./factories";
 import { createTestQueryClient, renderWithProviders } from "./render";
 

@@ -7,9 +7,9 @@ import type { ReactNode } from "react";
 import { expect, onTestFinished } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { queryClient as appQueryClient } from "../../../web/lib/query-client";
-import { appStore } from "../../../web/lib/store";
-import { dismissToast, Toaster } from "../../../web/ui/toast";
+import { queryClient as appQueryClient } from "#web/lib/query-client.ts";
+import { appStore } from "#web/lib/store.ts";
+import { dismissToast, Toaster } from "#web/ui/toast.tsx";
 import { stubRadixGaps } from "./browser";
 
 type Store = ReturnType<typeof createStore>;

@@ -1,6 +1,6 @@
 // Pages as the admin makes them: request bodies, pages created through the API, the table's size.
 import { env } from "cloudflare:workers";
-import type { Page, PageInput } from "../../../schema/api";
+import type { Page, PageInput } from "#schema/api.ts";
 import { sendJsonAs } from "./session";
 
 let pageCounter = 0;

@@ -1,7 +1,7 @@
 // Calls into the worker as a test makes them: through its real entry point, or through the
 // Hono app with some bindings replaced when the test changes the configuration.
 import { env, exports } from "cloudflare:workers";
-import { app } from "../../../worker/app";
+import { app } from "#worker/app.ts";
 import { uniqueIp } from "./unique";
 
 export type Bindings = Record<string, unknown>;

@@ -1,8 +1,8 @@
 // Logged-in sessions made straight in D1 (no login round trip), and calls made as a role.
 import { env } from "cloudflare:workers";
-import { adminUserId } from "../../../schema/api";
-import { getDb } from "../../../worker/lib/db";
-import { createSession } from "../../../worker/lib/session";
+import { adminUserId } from "#schema/api.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { createSession } from "#worker/lib/session.ts";
 import { request, sendJson } from "./request";
 
 export type Role = "anonymous" | "user" | "admin";

@@ -1,7 +1,7 @@
-// The login result notice (SPEC section 2): ?auth=success|expired|error gives a toast on load, then
+// The login result notice (docs/product.md §2): ?auth=success|expired|error gives a toast on load, then
 // the parameter leaves the address. Also runs the after-login favorites sync.
 import { useEffect } from "react";
-import { type ToastOptions, toast } from "../../ui/toast";
+import { type ToastOptions, toast } from "#web/ui/toast.tsx";
 import { useSyncFavoritesAfterLogin } from "./sync-after-login";
 
 const authResultToasts: Record<string, ToastOptions> = {

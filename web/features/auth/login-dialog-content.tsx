@@ -1,9 +1,9 @@
-// Login dialog (SPEC sections 2 and 4): email form, then the 'sent' message; on close the email,
+// Login dialog (docs/product.md §2, §4): email form, then the 'sent' message; on close the email,
 // sent flag and error reset after 300 ms.
 import { useMutation } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { type FormEvent, useEffect, useState } from "react";
-import { loginDialogResetDelayMs, magicLinkExpiryMinutes } from "../../lib/constants";
+import { loginDialogResetDelayMs, magicLinkExpiryMinutes } from "#web/lib/constants.ts";
 import { PlayerDialog } from "../player/ui-dialog";
 import { loginLinkErrorText, requestLoginLink } from "./login-request";
 import { loginDialogOpenAtom } from "./state";

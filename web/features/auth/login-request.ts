@@ -23,7 +23,7 @@ export async function requestLoginLink(email: string): Promise<void> {
   throw new LoginLinkError(serverMessage);
 }
 
-/** SPEC section 8: the server's message, otherwise the generic text. */
+/** docs/product.md §8: the server's message, otherwise the generic text. */
 export function loginLinkErrorText(error: unknown): string {
   return error instanceof LoginLinkError && error.serverMessage
     ? error.serverMessage

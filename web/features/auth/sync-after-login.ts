@@ -1,11 +1,11 @@
-// After login (SPEC section 4): post the pending favorite with the user id, then clear it whether
+// After login (docs/product.md §4): post the pending favorite with the user id, then clear it whether
 // that worked or not; migrate the anonymous session's favorites once per user per browser session.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { favoritesMigratedKeyPrefix } from "../../lib/constants";
-import { useCurrentUser } from "../../lib/queries/auth";
-import { addFavorite, invalidateFavorites, migrateFavorites } from "../../lib/queries/favorites";
-import { peekAnonymousSessionId } from "../../lib/session-id";
+import { favoritesMigratedKeyPrefix } from "#web/lib/constants.ts";
+import { useCurrentUser } from "#web/lib/queries/auth.ts";
+import { addFavorite, invalidateFavorites, migrateFavorites } from "#web/lib/queries/favorites.ts";
+import { peekAnonymousSessionId } from "#web/lib/session-id.ts";
 import { clearPendingFavorite, readPendingFavorite } from "../favorites/pending";
 
 /** Returns whether anything changed on the server. */

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SuccessResponse } from "../../../schema/api";
-import { apiRequest } from "../../lib/api";
+import type { SuccessResponse } from "#schema/api.ts";
+import { apiRequest } from "#web/lib/api.ts";
 
-/** SPEC section 4: logout reloads the site at the home path. */
+/** docs/product.md §4: logout reloads the site at the home path. */
 export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest<SuccessResponse>("POST", "/api/auth/logout"),

@@ -1,4 +1,4 @@
-// The heart of a track (SPEC section 4): filled when favorited; logged in it toggles, logged out it
+// The heart of a track (docs/product.md §4): filled when favorited; logged in it toggles, logged out it
 // keeps a pending favorite and opens the login dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
@@ -8,8 +8,8 @@ import {
   fetchFavoriteCheck,
   invalidateFavorites,
   removeFavorite,
-} from "../../lib/queries/favorites";
-import { toast } from "../../ui/toast";
+} from "#web/lib/queries/favorites.ts";
+import { toast } from "#web/ui/toast.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
 import { HeartIcon } from "../player/icons";
 import { useFavoritesOwner } from "./owner";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { CurrentUser } from "../../../schema/api";
-import { useCurrentUser } from "../../lib/queries/auth";
-import { getAnonymousSessionId } from "../../lib/session-id";
+import type { CurrentUser } from "#schema/api.ts";
+import { useCurrentUser } from "#web/lib/queries/auth.ts";
+import { getAnonymousSessionId } from "#web/lib/session-id.ts";
 
 export type FavoritesOwner = {
   user: CurrentUser | undefined;

@@ -1,6 +1,6 @@
 // The pending favorite: a heart tapped while logged out, kept in local storage until after login.
-import type { PendingFavorite } from "../../../schema/api";
-import { pendingFavoriteStorageKey } from "../../lib/constants";
+import type { PendingFavorite } from "#schema/api.ts";
+import { pendingFavoriteStorageKey } from "#web/lib/constants.ts";
 
 function isValid(value: unknown): value is PendingFavorite {
   const item = value as Partial<PendingFavorite> | null;
@@ -12,7 +12,7 @@ function isValid(value: unknown): value is PendingFavorite {
   );
 }
 
-/** Stores the pending favorite; SPEC section 5: without title and artist it is rejected. */
+/** Stores the pending favorite; docs/product.md §5: without title and artist it is rejected. */
 export function savePendingFavorite(item: PendingFavorite): boolean {
   if (!isValid(item)) {
     console.warn("Invalid pending favorite", item);

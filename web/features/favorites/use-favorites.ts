@@ -1,12 +1,12 @@
 // The saved-tracks list for the /favorites screen and its remove action (refreshes every list).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Favorite } from "../../../schema/api";
+import type { Favorite } from "#schema/api.ts";
 import {
   invalidateFavorites,
   ownerFavoritesQueryKey,
   removeFavorite,
   userFavoritesQueryKey,
-} from "../../lib/queries/favorites";
+} from "#web/lib/queries/favorites.ts";
 import { useFavoritesOwner } from "./owner";
 
 /** Logged in: GET /api/favorites; otherwise GET /api/favorites/{anonymous id}. */
@@ -26,7 +26,7 @@ export function useRemoveFavorite() {
       if (!ownerId) throw new Error("No favorites owner yet");
       return removeFavorite(ownerId, ref);
     },
-    // The screen shows its own toasts (SPEC section 8) through mutate's callbacks.
+    // The screen shows its own toasts (docs/product.md §8) through mutate's callbacks.
     onError: (error) => console.error("Failed to remove favorite", error),
     onSettled: () => invalidateFavorites(queryClient),
   });

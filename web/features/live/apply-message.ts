@@ -1,9 +1,9 @@
 // What a live message changes in the app: the now-playing, next-track and history queries,
 // so every screen, the player bar and the lock screen (Media Session) follow it unchanged.
 import type { QueryClient } from "@tanstack/react-query";
-import type { LiveMessage, NextTrack, NowPlaying, TrackHistoryItem } from "../../../schema/api";
-import { trackHistoryQueryKey } from "../../lib/queries/history";
-import { nextTrackQueryKey, nowPlayingQueryKey } from "../../lib/queries/radio";
+import type { LiveMessage, NextTrack, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
+import { trackHistoryQueryKey } from "#web/lib/queries/history.ts";
+import { nextTrackQueryKey, nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
 
 /** The server keeps at most this many history rows in the list it serves. */
 const historyListLength = 100;

@@ -1,14 +1,14 @@
 // One WebSocket to /api/radio/live for the whole app: reconnects with exponential backoff and
 // full jitter (so a deploy, which closes every socket, does not bring every listener back in
 // the same second), and pings so a dead connection on a sleeping phone is noticed.
-import type { LiveMessage } from "../../../schema/api";
+import type { LiveMessage } from "#schema/api.ts";
 import {
   liveInitialRetryMs,
   liveMaxRetryMs,
   livePingIntervalMs,
   livePongTimeoutMs,
   liveRetryWindowMs,
-} from "../../lib/constants";
+} from "#web/lib/constants.ts";
 
 export type LiveHandlers = {
   onMessage: (message: LiveMessage, firstOfConnection: boolean) => void;

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { liveConnectedAtom } from "../../lib/live-status";
+import { liveConnectedAtom } from "#web/lib/live-status.ts";
 
 export function LiveUpdates() {
   const queryClient = useQueryClient();

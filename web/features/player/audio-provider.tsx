@@ -2,9 +2,9 @@
 // hook: playback (play/pause/status, with reconnect), volume with the sleep timer's fade,
 // quality, media session and keyboard shortcuts.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef } from "react";
-import type { StreamQuality } from "../../lib/constants";
-import { useClientConfig } from "../../lib/queries/config";
-import { useNowPlaying } from "../../lib/queries/radio";
+import type { StreamQuality } from "#web/lib/constants.ts";
+import { useClientConfig } from "#web/lib/queries/config.ts";
+import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { usePlayerShortcuts } from "./keyboard";
 import { useMediaSession } from "./media-session";
 import { usePlayback } from "./playback";
@@ -21,7 +21,7 @@ export type AudioApi = {
   /** The listener's volume, 0..1. */
   volume: number;
   setVolume: (volume: number) => void;
-  /** SPEC section 4: 0 if the volume is above 0, otherwise 0.7. */
+  /** docs/product.md §4: 0 if the volume is above 0, otherwise 0.7. */
   toggleMute: () => void;
   quality: StreamQuality;
   setQuality: (quality: StreamQuality) => void;

@@ -1,6 +1,6 @@
 // Media Session: lock screens, notification shades and headphone buttons show and control the radio.
 import { useEffect } from "react";
-import type { NowPlaying } from "../../../schema/api";
+import type { NowPlaying } from "#schema/api.ts";
 import type { PlaybackStatus } from "./state";
 
 function mediaSession(): MediaSession | null {

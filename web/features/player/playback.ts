@@ -2,8 +2,8 @@
 // events report, and the stream source it loads.
 import { useAtom } from "jotai";
 import { type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
-import type { StreamQuality } from "../../lib/constants";
-import type { useClientConfig } from "../../lib/queries/config";
+import type { StreamQuality } from "#web/lib/constants.ts";
+import type { useClientConfig } from "#web/lib/queries/config.ts";
 import { useReconnect } from "./reconnect";
 import { type PlaybackStatus, playbackStatusAtom } from "./state";
 

@@ -1,9 +1,9 @@
-// The fixed bottom player bar (SPEC section 2): play/pause, volume, mute, quality, the current track
+// The fixed bottom player bar (docs/product.md §2): play/pause, volume, mute, quality, the current track
 // with its heart and share button, and the login dialog opener.
 import { useSetAtom } from "jotai";
-import { type StreamQuality, streamQualities } from "../../lib/constants";
-import { useCurrentUser } from "../../lib/queries/auth";
-import { useNowPlaying } from "../../lib/queries/radio";
+import { type StreamQuality, streamQualities } from "#web/lib/constants.ts";
+import { useCurrentUser } from "#web/lib/queries/auth.ts";
+import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { loginDialogOpenAtom } from "../auth/state";
 import { useLogout } from "../auth/use-logout";
 import { FavoriteButton } from "../favorites/favorite-button";

@@ -1,7 +1,7 @@
 // The chosen stream quality (hd, sd, mobile), kept in local storage.
 import { useAtom } from "jotai";
 import { useCallback, useEffect, useRef } from "react";
-import { type StreamQuality, streamQualities, streamQualityStorageKey } from "../../lib/constants";
+import { type StreamQuality, streamQualities, streamQualityStorageKey } from "#web/lib/constants.ts";
 import { qualityAtom } from "./state";
 import { readStored, writeStored } from "./storage";
 

@@ -1,6 +1,6 @@
 // Reconnect after a stream drop: stall detection, exponential backoff, one pending retry at a time.
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { reconnectInitialDelayMs, reconnectMaxDelayMs, streamStallTimeoutMs } from "../../lib/constants";
+import { reconnectInitialDelayMs, reconnectMaxDelayMs, streamStallTimeoutMs } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "./state";
 
 /** The wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s ... capped at 30 s. */

@@ -3,7 +3,7 @@
 // it has the slider role, arrow keys, touch and screen-reader support built in, where Radix Slider
 // would add about 10 KB gzip to the first load (measured) for the same accessibility.
 import { useEffect, useId, useRef, useState } from "react";
-import { volumeSliderMax, volumeSliderStep } from "../../lib/constants";
+import { volumeSliderMax, volumeSliderStep } from "#web/lib/constants.ts";
 import { useAudio } from "./audio-provider";
 import { VolumeIcon } from "./icons";
 

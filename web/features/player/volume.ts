@@ -1,7 +1,7 @@
 // The listener's volume (stored, with mute) and the sleep timer's fade on top of it.
 import { useAtom } from "jotai";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { unmuteVolume, volumeStorageKey } from "../../lib/constants";
+import { unmuteVolume, volumeStorageKey } from "#web/lib/constants.ts";
 import { volumeAtom } from "./state";
 import { readStored, writeStored } from "./storage";
 

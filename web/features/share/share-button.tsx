@@ -1,4 +1,4 @@
-// The share button of the current track; shown only when the track has title and artist (SPEC 5).
+// The share button of the current track; shown only when the track has title and artist (docs/product.md §5).
 import { lazy, Suspense, useState } from "react";
 import { ShareIcon } from "../player/icons";
 import { canWebShare, webShare } from "./share";

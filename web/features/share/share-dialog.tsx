@@ -1,5 +1,5 @@
 // Without Web Share: the two networks' share pages, or the clipboard. Loaded on first use.
-import { station } from "../../../schema/station";
+import { station } from "#schema/station.ts";
 import { PlayerDialog } from "../player/ui-dialog";
 import { copyTrackInfo, type ShareNetwork, type ShareTrack, shareOnNetwork } from "./share";
 

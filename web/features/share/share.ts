@@ -1,8 +1,8 @@
 // Sharing the current track: Web Share, else a network's share page in a 550x420 popup,
-// else the clipboard (SPEC section 7). Browser-only; called from click handlers.
-import { station } from "../../../schema/station";
-import { sharePopupHeight, sharePopupWidth } from "../../lib/constants";
-import { toast } from "../../ui/toast";
+// else the clipboard (docs/product.md §7). Browser-only; called from click handlers.
+import { station } from "#schema/station.ts";
+import { sharePopupHeight, sharePopupWidth } from "#web/lib/constants.ts";
+import { toast } from "#web/ui/toast.tsx";
 
 export type ShareTrack = { title: string; artist: string };
 export type ShareNetwork = keyof typeof station.shareNetworks;

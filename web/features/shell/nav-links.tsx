@@ -14,7 +14,7 @@ export const rightLinks = [
   { href: "/contact", label: "CONTACT" },
 ] as const;
 
-/** SPEC section 2: clicking any link scrolls to the top, even the link to the current page. */
+/** docs/product.md §2: clicking any link scrolls to the top, even the link to the current page. */
 export function scrollToTop() {
   window.scrollTo({ top: 0, left: 0 });
 }

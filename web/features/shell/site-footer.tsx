@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { station } from "../../../schema/station";
+import { station } from "#schema/station.ts";
 import { scrollToTop } from "./nav-links";
 import "./site-footer.css";
 

@@ -2,9 +2,9 @@
 // toggle, and on narrow screens a menu of all six links (mobile-menu.tsx).
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
-import { station } from "../../../schema/station";
-import { MenuIcon } from "../../ui/icons";
-import { Logo } from "../../ui/logo";
+import { station } from "#schema/station.ts";
+import { MenuIcon } from "#web/ui/icons.tsx";
+import { Logo } from "#web/ui/logo.tsx";
 import { SleepTimerButton } from "../sleep-timer";
 import { ThemeToggle } from "../theme";
 import { leftLinks, NavLink, rightLinks, scrollToTop } from "./nav-links";

@@ -1,7 +1,7 @@
 // The sleep-timer dialog: the five durations when idle; the countdown and Cancel when running.
 import { useState } from "react";
-import type { SleepTimerStart } from "../../../schema/api";
-import { sleepTimerChoices } from "../../lib/constants";
+import type { SleepTimerStart } from "#schema/api.ts";
+import { sleepTimerChoices } from "#web/lib/constants.ts";
 import { PlayerDialog } from "../player/ui-dialog";
 import { formatCountdown, type SleepTimer } from "./use-sleep-timer";
 
@@ -21,7 +21,7 @@ export default function SleepTimerDialog({
     setStarting(true);
     const started = await timer.start(minutes);
     setStarting(false);
-    // When the start fails the dialog stays open (SPEC section 8).
+    // When the start fails the dialog stays open (docs/product.md §8).
     if (started) onOpenChange(false);
   };
 

@@ -1,12 +1,12 @@
-// The sleep timer (SPEC section 4): idle or running; counts down every second, fades the volume out
+// The sleep timer (docs/product.md §4): idle or running; counts down every second, fades the volume out
 // over the last 10 s, pauses the radio at zero and restores the listener's volume. A running timer
 // is restored from the server on load. Start, cancel and status failures are only logged.
 import { atom, useAtom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { SleepTimerStart } from "../../../schema/api";
-import { sleepTimerFadeMs, sleepTimerTickMs } from "../../lib/constants";
-import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "../../lib/queries/sleep-timer";
-import { getSleepTimerSessionId } from "../../lib/session-id";
+import type { SleepTimerStart } from "#schema/api.ts";
+import { sleepTimerFadeMs, sleepTimerTickMs } from "#web/lib/constants.ts";
+import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "#web/lib/queries/sleep-timer.ts";
+import { getSleepTimerSessionId } from "#web/lib/session-id.ts";
 import { useAudio } from "../player/audio-provider";
 
 /** Epoch ms when the radio stops; null when idle. */

@@ -1,4 +1,4 @@
-import { MoonIcon, SunIcon } from "../../ui/icons";
+import { MoonIcon, SunIcon } from "#web/ui/icons.tsx";
 import { setTheme, useTheme } from "./theme";
 
 export function ThemeToggle({ className = "icon-button" }: { className?: string }) {

@@ -2,7 +2,7 @@
 // truth: the inline theme script (schema/theme-script.ts) sets it from local storage before first paint (no flash), and
 // the toggle changes it and stores the choice.
 import { useSyncExternalStore } from "react";
-import { defaultTheme, themeStorageKey } from "../../lib/constants";
+import { defaultTheme, themeStorageKey } from "#web/lib/constants.ts";
 
 export type Theme = "dark" | "light";
 

@@ -9,7 +9,7 @@ import type {
   PageInput,
   PagesExport,
   SuccessResponse,
-} from "../../../schema/api";
+} from "#schema/api.ts";
 import { apiRequest, apiSend, ensureOk } from "../api";
 
 export const pagesQueryKey = ["/api/pages"] as const;

@@ -1,7 +1,7 @@
-// The session is a query, never a copy in an atom (STYLE 5).
+// The session is a query, never a copy in an atom (docs/architecture.md, Conventions).
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../schema/api";
-import { adminUserId } from "../../../schema/rules";
+import type { CurrentUser } from "#schema/api.ts";
+import { adminUserId } from "#schema/rules.ts";
 
 export const currentUserQueryKey = ["/api/auth/me"] as const;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ClientConfig } from "../../../schema/api";
+import type { ClientConfig } from "#schema/api.ts";
 
 export const clientConfigQueryKey = ["/api/config"] as const;
 

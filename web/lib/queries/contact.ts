@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ContactMessage, OkResponse } from "../../../schema/api";
+import type { ContactMessage, OkResponse } from "#schema/api.ts";
 import { apiRequest } from "../api";
 
 export function useSendContactMessage() {

@@ -1,5 +1,5 @@
 // Favorites calls and query keys (built from the API path). The owner is the user id when logged in,
-// else the anonymous session id (SPEC section 4).
+// else the anonymous session id (docs/product.md §4).
 import type { QueryClient } from "@tanstack/react-query";
 import type {
   Favorite,
@@ -9,7 +9,7 @@ import type {
   FavoritesMigrated,
   FavoriteTrackRef,
   MigrateFavorites,
-} from "../../../schema/api";
+} from "#schema/api.ts";
 import { apiRequest } from "../api";
 
 export const favoritesRootKey = ["/api/favorites"] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TrackHistoryItem } from "../../../schema/api";
+import type { TrackHistoryItem } from "#schema/api.ts";
 
 export const trackHistoryQueryKey = ["/api/track-history"] as const;
 

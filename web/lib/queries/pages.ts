@@ -1,7 +1,7 @@
 // Published content pages as listeners see them: the list (newest first) and one page by slug.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page } from "../../../schema/api";
-import { isPublished } from "../../../schema/rules";
+import type { Page } from "#schema/api.ts";
+import { isPublished } from "#schema/rules.ts";
 
 export const publicPagesQueryKey = ["/api/pages"] as const;
 

@@ -4,8 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { NextTrack, NowPlaying } from "../../../schema/api";
-import { fallbackTrack } from "../../../schema/station";
+import type { NextTrack, NowPlaying } from "#schema/api.ts";
+import { fallbackTrack } from "#schema/station.ts";
 import { nextTrackPollMs, nowPlayingPollMs } from "../constants";
 import { liveConnectedAtom } from "../live-status";
 import { isPlayingAtom } from "../playback-status";
@@ -13,7 +13,7 @@ import { isPlayingAtom } from "../playback-status";
 export const nowPlayingQueryKey = ["/api/radio/now-playing"] as const;
 export const nextTrackQueryKey = ["/api/radio/next-track"] as const;
 
-/** SPEC section 8: on failure, non-OK or non-JSON, the error is logged and the fallback track shown. */
+/** docs/product.md §8: on failure, non-OK or non-JSON, the error is logged and the fallback track shown. */
 export async function fetchNowPlaying(): Promise<NowPlaying> {
   try {
     const res = await fetch(nowPlayingQueryKey[0], { credentials: "include" });

@@ -1,5 +1,5 @@
 // Sleep-timer calls; the timer's owner is the sleep-timer session id kept in session storage.
-import type { SleepTimerCancelled, SleepTimerStart, SleepTimerStatus } from "../../../schema/api";
+import type { SleepTimerCancelled, SleepTimerStart, SleepTimerStatus } from "#schema/api.ts";
 import { apiRequest } from "../api";
 
 export function sleepTimerPath(sessionId: string) {

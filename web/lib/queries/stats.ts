@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ListeningStats } from "../../../schema/api";
+import type { ListeningStats } from "#schema/api.ts";
 
 export const statsQueryKey = ["/api/stats"] as const;
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { defaultAdminUsername } from "../../lib/constants";
-import { adminLogin, errorDetail } from "../../lib/queries/admin-pages";
-import { toast } from "../../ui/toast";
+import { defaultAdminUsername } from "#web/lib/constants.ts";
+import { adminLogin, errorDetail } from "#web/lib/queries/admin-pages.ts";
+import { toast } from "#web/ui/toast.tsx";
 import "./admin-login.css";
 
 export function AdminLogin() {

@@ -2,11 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { Page } from "../../../schema/api";
-import { errorDetail, pagesQueryOptions } from "../../lib/queries/admin-pages";
-import { isAdmin, useCurrentUser } from "../../lib/queries/auth";
-import { usePageMeta } from "../../ui/page-meta";
-import { toast } from "../../ui/toast";
+import type { Page } from "#schema/api.ts";
+import { errorDetail, pagesQueryOptions } from "#web/lib/queries/admin-pages.ts";
+import { isAdmin, useCurrentUser } from "#web/lib/queries/auth.ts";
+import { usePageMeta } from "#web/ui/page-meta.ts";
+import { toast } from "#web/ui/toast.tsx";
 import { AdminLogin } from "./admin-login";
 import { AdminToolbar } from "./admin-toolbar";
 import { useConfirm } from "./confirm-dialog";

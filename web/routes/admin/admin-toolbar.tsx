@@ -1,7 +1,7 @@
 // The page manager's buttons: JSON export and import, New Page, Logout.
 import { type ChangeEvent, useRef, useState } from "react";
-import { errorDetail, fetchPagesExport, logout, useImportPages } from "../../lib/queries/admin-pages";
-import { toast } from "../../ui/toast";
+import { errorDetail, fetchPagesExport, logout, useImportPages } from "#web/lib/queries/admin-pages.ts";
+import { toast } from "#web/ui/toast.tsx";
 import type { useConfirm } from "./confirm-dialog";
 import "./admin-toolbar.css";
 

@@ -2,10 +2,10 @@
 // The server answers 404 when debug links are turned off; the screen then says so.
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { DebugTokens } from "../../../schema/api";
-import { debugTokensQueryOptions, errorDetail } from "../../lib/queries/admin-pages";
-import { usePageMeta } from "../../ui/page-meta";
-import { toast } from "../../ui/toast";
+import type { DebugTokens } from "#schema/api.ts";
+import { debugTokensQueryOptions, errorDetail } from "#web/lib/queries/admin-pages.ts";
+import { usePageMeta } from "#web/ui/page-meta.ts";
+import { toast } from "#web/ui/toast.tsx";
 import "./debug-screen.css";
 
 type Token = DebugTokens["tokens"][number];

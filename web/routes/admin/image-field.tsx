@@ -7,8 +7,8 @@ import {
   UploadError,
   type UploadProgress,
   uploadImage,
-} from "../../lib/upload";
-import { toast } from "../../ui/toast";
+} from "#web/lib/upload.ts";
+import { toast } from "#web/ui/toast.tsx";
 import "./image-field.css";
 
 type Props = {

@@ -1,12 +1,12 @@
-// The 'Create New Page' / 'Edit Page' form (SPEC sections 2, 4, 5). Validated with the shared
+// The 'Create New Page' / 'Edit Page' form (docs/product.md §2, §4, §5). Validated with the shared
 // pageInput schema, so the browser and the worker refuse the same things with the same words.
 import * as Switch from "@radix-ui/react-switch";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type Page, type PageInput, pageInput } from "../../../schema/api";
-import { isPublished, normalizeSlug } from "../../../schema/rules";
-import { contentTextareaRows, homepageHeroSlug, metaDescriptionChars } from "../../lib/constants";
-import { errorDetail, useSavePage } from "../../lib/queries/admin-pages";
-import { toast } from "../../ui/toast";
+import { type Page, type PageInput, pageInput } from "#schema/api.ts";
+import { isPublished, normalizeSlug } from "#schema/rules.ts";
+import { contentTextareaRows, homepageHeroSlug, metaDescriptionChars } from "#web/lib/constants.ts";
+import { errorDetail, useSavePage } from "#web/lib/queries/admin-pages.ts";
+import { toast } from "#web/ui/toast.tsx";
 import { ContentPreview } from "./content-preview";
 import { ImageField } from "./image-field";
 import "./page-form.css";
@@ -25,7 +25,7 @@ export type PageFormValues = {
 
 type Field = keyof PageFormValues;
 
-/** SPEC section 4: new pages default to published. */
+/** docs/product.md §4: new pages default to published. */
 export const emptyPageValues: PageFormValues = {
   title: "",
   slug: "",

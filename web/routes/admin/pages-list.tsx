@@ -1,5 +1,5 @@
-import type { Page } from "../../../schema/api";
-import { isPublished } from "../../../schema/rules";
+import type { Page } from "#schema/api.ts";
+import { isPublished } from "#schema/rules.ts";
 import "./pages-list.css";
 
 export function PagesList({

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Page } from "../../../schema/api";
-import { deletePage, errorDetail, pagesQueryKey } from "../../lib/queries/admin-pages";
-import { toast } from "../../ui/toast";
+import type { Page } from "#schema/api.ts";
+import { deletePage, errorDetail, pagesQueryKey } from "#web/lib/queries/admin-pages.ts";
+import { toast } from "#web/ui/toast.tsx";
 
 /** How long a deleted page can be brought back from the toast's Undo. */
 export const deleteUndoMs = 5000;

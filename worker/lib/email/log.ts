@@ -1,7 +1,7 @@
 // The local mail provider: the message goes to the worker log and, when debug login links
 // are on, to the dev outbox that /api/auth/debug-tokens reads.
 import { lt } from "drizzle-orm";
-import { devOutbox } from "../../../schema/db";
+import { devOutbox } from "#schema/db.ts";
 import type { Db } from "../db";
 import type { MailMessage } from "./message";
 

@@ -1,7 +1,7 @@
 // The login mail: plain-text and HTML parts with the station's name, the link, its
 // expiry, and a note that an unrequested mail can be ignored.
-import { loginLinkLifetimeMinutes } from "../../../schema/rules";
-import { station } from "../../../schema/station";
+import { loginLinkLifetimeMinutes } from "#schema/rules.ts";
+import { station } from "#schema/station.ts";
 import type { MailMessage } from "./message";
 
 export function escapeHtml(text: string): string {

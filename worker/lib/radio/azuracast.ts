@@ -1,5 +1,5 @@
 // AzuraCast: its public now-playing API (GET /api/nowplaying/{station}).
-import type { NowPlaying, Track } from "../../../schema/api";
+import type { NowPlaying, Track } from "#schema/api.ts";
 import { splitStreamTitle } from "./icecast";
 import { fetchUpstreamJson, imageUrl, isRecord, text, UpstreamError } from "./upstream";
 

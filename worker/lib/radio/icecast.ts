@@ -1,5 +1,5 @@
 // Icecast 2: reads /status-json.xsl and takes the configured mount's "Artist - Title".
-import type { NowPlaying } from "../../../schema/api";
+import type { NowPlaying } from "#schema/api.ts";
 import { fetchUpstreamJson, isRecord, text, UpstreamError } from "./upstream";
 
 /** Icecast 2.4 writes `"title": -` (invalid JSON) for a source without a title yet. */

@@ -1,6 +1,6 @@
 // The radio host behind the configured adapter: what plays now (and next), and how tracks compare.
-import type { NowPlaying, Track } from "../../../schema/api";
-import { fallbackTrack } from "../../../schema/station";
+import type { NowPlaying, Track } from "#schema/api.ts";
+import { fallbackTrack } from "#schema/station.ts";
 import type { Config } from "../config";
 import { readAzuraCast } from "./azuracast";
 import { readIcecast } from "./icecast";
@@ -61,7 +61,7 @@ export function currentTrackSource(config: Config): string {
     : `azuracast:${config.RADIO_METADATA_URL}`;
 }
 
-/** The comparison key of a track: lower-cased, trimmed title and artist (SPEC section 5). */
+/** The comparison key of a track: lower-cased, trimmed title and artist (docs/product.md §5). */
 export function trackKey(track: { title: string; artist: string }): string {
   return `${track.title.trim().toLowerCase()}\u0000${track.artist.trim().toLowerCase()}`;
 }

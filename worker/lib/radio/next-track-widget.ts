@@ -1,5 +1,5 @@
 // The next-track widget of an external radio service: an array whose first item is the next track.
-import type { Track } from "../../../schema/api";
+import type { Track } from "#schema/api.ts";
 import { fetchUpstreamJson, imageUrl, isRecord, text, UpstreamError } from "./upstream";
 
 export function parseNextTrackWidget(body: unknown): Track | null {
