@@ -22,6 +22,13 @@ export const sleepTimerChoices = [15, 30, 45, 60, 90] as const;
 
 export const adminUserId = "admin";
 
+/** The statistics list the 10 most played artists and tracks and the 10 latest plays. */
+export const statsTopCount = 10;
+export const statsRecentCount = 10;
+
+/** An anonymous listener's id as the browser makes it: session-{timestamp}-{random}. */
+export const anonymousSessionIdPattern = /^session-\d{10,16}-[A-Za-z0-9]{16,64}$/;
+
 /** A login link works for 15 minutes after it is sent (the e-mail and the dialog say so). */
 export const loginLinkLifetimeMinutes = 15;
 

@@ -1,7 +1,7 @@
 // What every resource's schemas share: the error and acknowledgement bodies, and the field
 // builders (trimmed text, optional text, image and artwork URLs, owner ids).
 import { z } from "zod";
-import { limits } from "../rules";
+import { anonymousSessionIdPattern, limits } from "../rules";
 
 // ---------------------------------------------------------------- errors and acknowledgements
 
@@ -59,7 +59,7 @@ export const optionalArtwork = z
 // ---------------------------------------------------------------- owners and sessions
 
 /** Anonymous session id, `session-{timestamp}-{random}` with at least 96 random bits. */
-export const anonymousSessionId = z.string().regex(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/, {
+export const anonymousSessionId = z.string().regex(anonymousSessionIdPattern, {
   error: "Invalid session id",
 });
 

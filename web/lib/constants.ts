@@ -48,8 +48,10 @@ export const officeAudioExcerptChars = 200;
 export const topicTitleChars = 50;
 export const listenerDisplayMin = 150;
 export const listenerDisplayMax = 199;
-export const analyticsTopCount = 10;
-export const analyticsRecentCount = 10;
+export {
+  statsRecentCount as analyticsRecentCount,
+  statsTopCount as analyticsTopCount,
+} from "#schema/rules.ts";
 
 export const metaDescriptionChars = 155;
 export const imageMaxBytes = limits.imageBytes;

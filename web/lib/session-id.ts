@@ -1,12 +1,12 @@
 // Browser session ids of the form session-{timestamp}-{random} (docs/product.md §9): the anonymous
 // favorites owner (local storage, created once) and the sleep-timer session (session storage).
 // Browser-only: call from effects and handlers, never during render.
+import { anonymousSessionIdPattern } from "#schema/rules.ts";
 import { anonymousSessionStorageKey, sleepTimerSessionStorageKey } from "./constants";
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** 22 characters of 62 symbols: about 131 random bits (the server wants at least 96). */
 const randomLength = 22;
-const sessionIdPattern = /^session-\d{10,16}-[A-Za-z0-9]{16,64}$/;
 
 function randomPart(): string {
   let out = "";
@@ -24,7 +24,7 @@ export function createSessionId(): string {
 }
 
 export function isSessionId(value: string | null): value is string {
-  return value !== null && sessionIdPattern.test(value);
+  return value !== null && anonymousSessionIdPattern.test(value);
 }
 
 function storedOrCreated(storage: Storage, key: string): string {

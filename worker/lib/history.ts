@@ -3,11 +3,10 @@ import { and, asc, type Column, count, countDistinct, desc, eq, lt, max, type SQ
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ListeningStats, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { trackHistory } from "#schema/db.ts";
+import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
 import type { Db } from "./db";
 
 const trackHistoryLimit = 100;
-const statsTopCount = 10;
-const statsRecentCount = 10;
 
 type HistoryRow = typeof trackHistory.$inferSelect;
 
