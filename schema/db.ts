@@ -1,5 +1,7 @@
 // Drizzle tables: the single source of column types (docs/product.md §3).
 // Times are integer milliseconds since the epoch; the API turns them into ISO strings.
+// Every column a cron delete filters on has an index, as the cron runs every minute
+// (tests/worker/cron-indexes.test.ts).
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -53,7 +55,10 @@ export const loginTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("login_tokens_email_created_idx").on(t.email, t.createdAt)],
+  (t) => [
+    index("login_tokens_email_created_idx").on(t.email, t.createdAt),
+    index("login_tokens_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 /** Login sessions: a row per signed-in browser, so that a session can be revoked. */
@@ -69,7 +74,7 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
 export const favorites = sqliteTable(
@@ -133,18 +138,26 @@ export const contactMessages = sqliteTable(
 );
 
 /** Fixed-window counters for rate limits, updated atomically with one upsert. */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 /** Sleep timers by owner (docs/product.md: sleep-timer status active, endTime). */
-export const sleepTimers = sqliteTable("sleep_timers", {
-  sessionId: text("session_id").primaryKey(),
-  endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
-  createdAt: createdAt(),
-});
+export const sleepTimers = sqliteTable(
+  "sleep_timers",
+  {
+    sessionId: text("session_id").primaryKey(),
+    endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sleep_timers_end_time_idx").on(t.endTime)],
+);
 
 /**
  * Mail the `log` provider "sent": what /pb/debug reads in local development. Written only

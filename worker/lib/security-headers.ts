@@ -24,8 +24,15 @@ function unique(values: (string | undefined)[]): string[] {
   return [...new Set(values.filter((v): v is string => Boolean(v)))];
 }
 
-/** Builds the Content-Security-Policy; `config` is undefined when configuration is broken. */
-function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: string[] = []): string {
+/**
+ * The Content-Security-Policy's directives; `config` is undefined when configuration is broken,
+ * and then they hold only what needs no configuration (web/public/_headers is checked against
+ * that, tests/worker/static-csp.test.ts).
+ */
+export function contentSecurityPolicyDirectives(
+  config: Config | undefined,
+  inlineScriptHashes: string[] = [],
+): Record<string, string[]> {
   const streams = config
     ? unique([config.STREAM_URL_HD, config.STREAM_URL_SD, config.STREAM_URL_MOBILE].map(originOf))
     : [];
@@ -33,7 +40,7 @@ function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: s
     ? unique([originOf(config.RADIO_METADATA_URL), originOf(config.NEXT_TRACK_URL)])
     : [];
   const widget = config ? unique([originOf(config.HISTORY_WIDGET_URL)]) : [];
-  const directives: Record<string, string[]> = {
+  return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...inlineScriptHashes, ...widget],
     "style-src": ["'self'", "'unsafe-inline'"],
@@ -49,7 +56,10 @@ function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: s
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
-  return Object.entries(directives)
+}
+
+function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: string[]): string {
+  return Object.entries(contentSecurityPolicyDirectives(config, inlineScriptHashes))
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
     .join("; ");
 }
