@@ -3,8 +3,10 @@ import { Hono } from "hono";
 import { except } from "hono/combine";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
+import { apiBodyLimit } from "./lib/body-limit";
 import { type Config, ConfigError, getConfig } from "./lib/config";
-import { errorCodeFor, jsonError } from "./lib/http";
+import { errorCodeFor, jsonError, keepCookiesPrivate } from "./lib/http";
+import { redactSecrets } from "./lib/redact";
 import { requestGuards } from "./lib/request-guards";
 import { applySecurityHeaders } from "./lib/security-headers";
 import { loadUser } from "./lib/session";
@@ -51,9 +53,12 @@ export const app = new Hono<AppEnv>()
     // Responses from bindings (ASSETS, R2) carry immutable headers: copy before adding ours.
     const res = new Response(c.res.body, c.res);
     await applySecurityHeaders(res.headers, configOrUndefined(c.env));
+    keepCookiesPrivate(res.headers);
     c.res = res;
   })
   .use("/api/*", requestGuards)
+  // After the guards (they refuse without reading a body), before anything reads one.
+  .use("/api/*", apiBodyLimit)
   // The radio calls and the live connection never need the user: no session read for them.
   .use("/api/*", except("/api/radio/*", loadUser))
   .route("/api", api)
@@ -71,7 +76,8 @@ app.onError((err, c) => {
     console.error(err.message);
     return jsonError(c, 500, "The server is not configured correctly.", "server_misconfigured");
   }
-  console.error("Unhandled error", c.req.method, c.req.path, err);
+  // The path can hold an anonymous session id (favorites, sleep timer): never log it whole.
+  console.error("Unhandled error", c.req.method, redactSecrets(c.req.path), err);
   return jsonError(c, 500, "Something went wrong on our side. Please try again.");
 });
 

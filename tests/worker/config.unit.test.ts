@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ConfigError, getConfig } from "#worker/lib/config.ts";
+import { ConfigError, getConfig, isLoopbackUrl } from "#worker/lib/config.ts";
 
 describe("getConfig", () => {
   it("parses the local development configuration", () => {
@@ -20,5 +20,56 @@ describe("getConfig", () => {
   it("names a malformed variable", () => {
     expect(() => getConfig({ ...env, RADIO_SOURCE: "shoutcast" })).toThrow(/RADIO_SOURCE/);
     expect(() => getConfig({ ...env, STREAM_URL_SD: "ftp://example.com/sd" })).toThrow(/STREAM_URL_SD/);
+  });
+
+  it("refuses debug login links and the log provider on a public SITE_URL, naming each", () => {
+    const site = { SITE_URL: "https://lounge-radio.example" };
+    const debugOnly = { ...env, ...site, MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_x" };
+    expect(() => getConfig(debugOnly)).toThrow(ConfigError);
+    expect(() => getConfig(debugOnly)).toThrow(
+      /DEBUG_LOGIN_LINKS: may be true only when SITE_URL is a loopback/,
+    );
+    expect(() => getConfig(debugOnly)).not.toThrow(/MAIL_PROVIDER/);
+    const logOnly = { ...env, ...site, DEBUG_LOGIN_LINKS: "false" };
+    expect(() => getConfig(logOnly)).toThrow(/MAIL_PROVIDER: may be log only when SITE_URL is a loopback/);
+    expect(() => getConfig(logOnly)).not.toThrow(/DEBUG_LOGIN_LINKS/);
+    // MAIL_PROVIDER defaults to log: a public site that forgets it is refused too.
+    const { MAIL_PROVIDER: _unset, ...noProvider } = { ...logOnly };
+    expect(() => getConfig(noProvider)).toThrow(/MAIL_PROVIDER/);
+  });
+
+  it("accepts them on loopback sites, and the production variables on a public one", () => {
+    for (const SITE_URL of [
+      "http://localhost:8787",
+      "http://127.0.0.1:51234",
+      "http://127.3.2.1",
+      "http://[::1]:8787",
+    ]) {
+      expect(getConfig({ ...env, SITE_URL }).DEBUG_LOGIN_LINKS).toBe(true);
+    }
+    const production = {
+      ...env,
+      SITE_URL: "https://lounge-radio.example",
+      MAIL_PROVIDER: "resend",
+      RESEND_API_KEY: "re_x",
+      DEBUG_LOGIN_LINKS: "false",
+    };
+    expect(getConfig(production).MAIL_PROVIDER).toBe("resend");
+  });
+
+  it("counts only localhost, 127.0.0.0/8 and [::1] as loopback", () => {
+    for (const url of ["http://localhost", "http://127.1:80", "http://0x7f000001/", "http://[::1]/"]) {
+      expect(isLoopbackUrl(url)).toBe(true);
+    }
+    const publicUrls = [
+      "https://lounge-radio.example",
+      "http://localhost.example.com",
+      "http://127.0.0.1.nip.io",
+      "http://app.localhost",
+      "http://10.0.0.1",
+      "http://[::2]",
+      "not a url",
+    ];
+    for (const url of publicUrls) expect(isLoopbackUrl(url)).toBe(false);
   });
 });

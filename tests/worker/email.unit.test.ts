@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "#worker/lib/db.ts";
 import { MailError, type MailMessage, sendMail } from "#worker/lib/email/index.ts";
+import { sendToLog } from "#worker/lib/email/log.ts";
 import { escapeHtml, loginEmail } from "#worker/lib/email/login-email.ts";
 import { envWith, mailSentTo, nothingListens, resendMail } from "./support/fakes";
 import { uniqueEmail } from "./support/unique";
@@ -33,6 +35,8 @@ describe("the login e-mail", () => {
 });
 
 describe("sendMail with the log provider", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("records the message in the dev outbox when debug login links are on", async () => {
     const to = uniqueEmail("outbox");
     await sendMail(env, message(to));
@@ -40,6 +44,34 @@ describe("sendMail with the log provider", () => {
       .bind(to)
       .first();
     expect(row).toEqual({ subject: "Hello", text: "Plain", link: null });
+  });
+
+  it("prints the login link on a loopback site, where a developer needs it", async () => {
+    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    const mail = loginEmail({ to: uniqueEmail("dev"), link, tokenHash: "h", expiresAt: 1 });
+    await sendToLog(getDb(env.DB), mail, { siteUrl: "http://localhost:8787", recordInOutbox: false });
+    expect(printed.mock.calls.join("\n")).toContain(link);
+  });
+
+  it("prints neither the link nor its token when the site is not a loopback address", async () => {
+    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    const publicLink = "https://lounge-radio.example/api/auth/verify?token=abc_DEF-123";
+    const mail = loginEmail({ to: uniqueEmail("public"), link: publicLink, tokenHash: "h", expiresAt: 1 });
+    const contact = {
+      ...message(uniqueEmail("contact")),
+      text: `See ${publicLink} and session-1700000000000-abcdefABCDEF0123`,
+    };
+    for (const sent of [mail, contact]) {
+      await sendToLog(getDb(env.DB), sent, {
+        siteUrl: "https://lounge-radio.example",
+        recordInOutbox: false,
+      });
+    }
+    const output = printed.mock.calls.join("\n");
+    expect(output).toContain("Your login link for Lounge Radio");
+    expect(output).toContain("login link not printed");
+    expect(output).not.toContain("abc_DEF-123");
+    expect(output).not.toContain("abcdefABCDEF0123");
   });
 
   it("records nothing when they are off", async () => {

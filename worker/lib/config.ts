@@ -19,6 +19,23 @@ const optionalText = z
 
 export const defaultMailApiUrl = "https://api.resend.com";
 
+/**
+ * True when the site's URL names this machine: localhost, 127.0.0.0/8 or [::1]. Parsing the URL
+ * normalises the host (127.1 and 0x7f000001 become 127.0.0.1), so a plain match is enough;
+ * anything else, `*.localhost` included, counts as public.
+ */
+export function isLoopbackUrl(siteUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+const loopbackOnly = "only when SITE_URL is a loopback address (localhost, 127.0.0.0/8 or [::1])";
+
 const configSchema = z
   .object({
     /** The public address of the site; login links are built from it, never from the Host header. */
@@ -71,6 +88,19 @@ const configSchema = z
         code: "custom",
         path: ["AUTH_PEPPER"],
         message: "is required when ADMIN_PASSWORD_HASH is set",
+      });
+    }
+    // Debug links hand a live login link to anyone who asks, and the log provider prints them
+    // instead of mailing them: both are for a developer's own machine, never a public site.
+    if (isLoopbackUrl(config.SITE_URL)) return;
+    if (config.DEBUG_LOGIN_LINKS) {
+      ctx.addIssue({ code: "custom", path: ["DEBUG_LOGIN_LINKS"], message: `may be true ${loopbackOnly}` });
+    }
+    if (config.MAIL_PROVIDER === "log") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_PROVIDER"],
+        message: `may be log ${loopbackOnly}; a public site sends mail with resend`,
       });
     }
   });

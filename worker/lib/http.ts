@@ -25,3 +25,21 @@ export function errorCodeFor(status: number): string {
 export function jsonError(c: Context, status: ContentfulStatusCode, message: string, error?: string) {
   return c.json({ error: error ?? errorCodeFor(status), message }, status);
 }
+
+/** Whether a shared cache (the edge, a proxy) may keep this response and hand it to others. */
+export function isSharedCacheable(headers: Headers): boolean {
+  const cacheControl = headers.get("Cache-Control") ?? "";
+  return (
+    /(^|,)\s*(public|s-maxage=)/i.test(cacheControl) && !/(^|,)\s*(private|no-store)\b/i.test(cacheControl)
+  );
+}
+
+/**
+ * The last word on caching: a response that sets a cookie is never shared, or a cache would
+ * hand one listener's session to the next. loadUser already avoids this; this holds it for all.
+ */
+export function keepCookiesPrivate(headers: Headers): void {
+  if (headers.getSetCookie().length > 0 && isSharedCacheable(headers)) {
+    headers.set("Cache-Control", "private, no-store");
+  }
+}

@@ -9,7 +9,7 @@ import { sessions, users } from "#schema/db.ts";
 import type { AppEnv } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";
-import { jsonError } from "./http";
+import { isSharedCacheable, jsonError } from "./http";
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry is pushed forward at most once a day, on use. */
@@ -107,23 +107,46 @@ export function clearSessionCookie(c: Context): void {
   });
 }
 
-/** Sets c.var.user (null when nobody is logged in) and slides the session's expiry. */
+/** Whether the handler already set or cleared the session cookie (login, logout): it has the last word. */
+function handlerSetSessionCookie(res: Response): boolean {
+  return res.headers
+    .getSetCookie()
+    .some((c) => c.startsWith(`${plainCookieName}=`) || c.startsWith(`${secureCookieName}=`));
+}
+
+/**
+ * Sets c.var.user (null when nobody is logged in). After the handler, slides the session's expiry
+ * or clears a dead cookie, but only on an answer no shared cache keeps: a cookie on a `public`
+ * answer (stats, history, config) could be handed to the next listener by a cache. Such an answer
+ * leaves the session due, so the next private call (the SPA asks /api/auth/me on every load)
+ * renews it: the stored expiry and the cookie's always move together.
+ */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   const token = readSessionToken(c);
-  if (token) {
-    const db = getDb(c.env.DB);
-    const now = Date.now();
-    const session = await readSession(db, token, now);
-    if (session) {
-      c.set("user", session.user);
-      const slidTo = await slideSession(db, session, now);
-      if (slidTo !== null) setSessionCookie(c, token, slidTo);
-    } else {
-      clearSessionCookie(c);
-    }
-  }
+  const db = getDb(c.env.DB);
+  const now = Date.now();
+  const session = token ? await readSession(db, token, now) : null;
+  if (session) c.set("user", session.user);
   await next();
+  if (isSharedCacheable(c.res.headers)) return;
+  // A private answer may still be kept by the browser: it must not outlive a login or logout.
+  if (!/no-store/i.test(c.res.headers.get("Cache-Control") ?? "")) {
+    c.header("Vary", "Cookie", { append: true });
+  }
+  if (!token || handlerSetSessionCookie(c.res)) return;
+  if (!session) {
+    clearSessionCookie(c);
+  } else {
+    const slidTo = await slideSession(db, session, now);
+    if (slidTo === null) return;
+    setSessionCookie(c, token, slidTo);
+  }
+  // An answer that does not say private could still be stored by a proxy (max-age, heuristics).
+  const cacheControl = c.res.headers.get("Cache-Control");
+  if (!/private|no-store/i.test(cacheControl ?? "")) {
+    c.header("Cache-Control", cacheControl ? `private, ${cacheControl}` : "private");
+  }
 };
 
 /**

@@ -25,8 +25,14 @@ const pageBodyLimit = bodyLimit({
   onError: (c) => jsonError(c, 413, "The page is too large."),
 });
 
+/**
+ * 10 MB holds ~50 pages at the full 200,000 characters or all 500 pages at ~20 KB each. At its
+ * peak an import holds the bytes, their decoded text and the parsed pages (text up to twice the
+ * bytes for non-Latin scripts) and the D1 batch's copy: about 6x the body. 10 MB stays well
+ * inside a Worker's 128 MB of memory; 32 MB could exceed it and fail as a 500.
+ */
 const importBodyLimit = bodyLimit({
-  maxSize: 32 * 1024 * 1024,
+  maxSize: 10 * 1024 * 1024,
   onError: (c) => jsonError(c, 413, "The import file is too large."),
 });
 

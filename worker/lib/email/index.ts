@@ -13,7 +13,10 @@ export async function sendMail(env: Env, message: MailMessage): Promise<void> {
   const config = getConfig(env);
   switch (config.MAIL_PROVIDER) {
     case "log":
-      return sendToLog(getDb(env.DB), message, { recordInOutbox: config.DEBUG_LOGIN_LINKS });
+      return sendToLog(getDb(env.DB), message, {
+        siteUrl: config.SITE_URL,
+        recordInOutbox: config.DEBUG_LOGIN_LINKS,
+      });
     case "resend":
       return sendWithResend(
         // The config refinement guarantees the key when the provider is resend.
