@@ -1,4 +1,4 @@
-// Files served straight from the edge (hashed assets, icons, sw.js, and the SPA fallback for a
+// Files served straight from the edge (hashed assets, icons, the manifest, and the SPA fallback for a
 // missing /assets/* file) never pass through the worker, so web/public/_headers must carry a
 // CSP of its own: the worker's, without what depends on configuration, and never looser.
 import { env } from "cloudflare:workers";
@@ -7,6 +7,7 @@ import { themeInitScriptHash } from "#schema/theme-script.ts";
 import headersFile from "#web/public/_headers?raw";
 import { getConfig } from "#worker/lib/config.ts";
 import { applySecurityHeaders, contentSecurityPolicyDirectives } from "#worker/lib/security-headers.ts";
+import wranglerToml from "../../wrangler.toml?raw";
 
 /** The `_headers` rules: each path pattern with its [name, value] lines, in order. */
 function parseHeadersFile(text: string): Map<string, [string, string][]> {
@@ -39,12 +40,22 @@ const rules = parseHeadersFile(headersFile);
 const cspLines = [...rules].flatMap(([path, headers]) =>
   headers.filter(([name]) => name === "content-security-policy").map(([, value]) => ({ path, value })),
 );
-const staticCsp = parseCsp(cspLines.find((line) => line.path === "/*")?.value ?? "");
+const staticCsp = parseCsp(cspLines.find((line) => line.path === "/assets/*")?.value ?? "");
+/** The paths wrangler.toml serves straight from the edge: run_worker_first's exclusions. */
+const edgePaths = [
+  ...(wranglerToml.match(/^run_worker_first\s*=\s*\[(.*)\]/m)?.[1] ?? "").matchAll(/"!([^"]+)"/g),
+].map((match) => match[1]);
 const workerCsp = async () => contentSecurityPolicyDirectives(undefined, [await themeInitScriptHash()]);
 
 describe("the static files' Content-Security-Policy (web/public/_headers)", () => {
-  it("is set once, for every path, since two matching rules would send two policies", () => {
-    expect(cspLines.map((line) => line.path)).toEqual(["/*"]);
+  it("is set on the paths served from the edge (not sw.js), never on /*, and is the same everywhere", () => {
+    expect(edgePaths).toContain("/assets/*");
+    expect(cspLines.map((line) => line.path).sort()).toEqual(
+      edgePaths.filter((path) => path !== "/sw.js").sort(),
+    );
+    // A /* policy would also reach the documents the worker serves and replace the worker's own.
+    expect(rules.get("/*")?.some(([name]) => name === "content-security-policy")).toBe(false);
+    expect(new Set(cspLines.map((line) => line.value)).size).toBe(1);
   });
 
   it("admits only the site itself and can be framed by nothing", () => {
@@ -72,7 +83,7 @@ describe("the static files' Content-Security-Policy (web/public/_headers)", () =
   });
 
   it("is replaced, not joined, by the worker's on what the worker serves through the assets binding", async () => {
-    const headers = new Headers(rules.get("/*"));
+    const headers = new Headers(rules.get("/assets/*"));
     await applySecurityHeaders(headers, getConfig(env));
     const csp = headers.get("Content-Security-Policy") ?? "";
     expect(parseCsp(csp)["media-src"]).toEqual(
