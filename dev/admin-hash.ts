@@ -3,7 +3,7 @@
 // The pepper comes from AUTH_PEPPER or the second argument; the password from the first
 // argument or, better (it stays out of the shell history), a prompt.
 import { createInterface } from "node:readline/promises";
-import { hashPassword, verifyPassword } from "../worker/lib/password.ts";
+import { adminPasswordProblem, hashPassword, verifyPassword } from "../worker/lib/password.ts";
 
 async function prompt(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
@@ -23,8 +23,9 @@ if (pepper.length < 16) {
   process.exit(1);
 }
 const password = passwordArg ?? (await prompt("Password: "));
-if (!password) {
-  console.error("The password is empty.");
+const problem = adminPasswordProblem(password);
+if (problem) {
+  console.error(problem);
   process.exit(1);
 }
 const hash = await hashPassword(password, pepper);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminPasswordMinLength,
+  adminPasswordProblem,
   constantTimeEqual,
   hashPassword,
   parsePasswordHash,
@@ -69,5 +71,22 @@ describe("constantTimeEqual", () => {
     expect(constantTimeEqual(bytes(1, 2, 3), bytes(1, 2, 4))).toBe(false);
     expect(constantTimeEqual(bytes(1, 2, 3), bytes(1, 2))).toBe(false);
     expect(constantTimeEqual(bytes(), bytes(0))).toBe(false);
+  });
+});
+
+describe("adminPasswordProblem (npm run admin:hash)", () => {
+  it("refuses an empty password and one shorter than 12 characters, saying why", () => {
+    expect(adminPasswordMinLength).toBe(12);
+    expect(adminPasswordProblem("")).toBe("The password is empty.");
+    expect(adminPasswordProblem("elevenchars")).toBe(
+      "The password is too short: use at least 12 characters.",
+    );
+    // Characters, not UTF-16 units: eleven emoji are still eleven characters.
+    expect(adminPasswordProblem("\u{1F3B5}".repeat(11))).not.toBeNull();
+  });
+
+  it("accepts 12 characters or more, such as the documented local password", () => {
+    expect(adminPasswordProblem("lounge-admin")).toBeNull();
+    expect(adminPasswordProblem("a much longer pass phrase")).toBeNull();
   });
 });

@@ -6,6 +6,16 @@
 // usual "$", because wrangler expands "$NAME" in the env file that holds the local hash.
 
 export const passwordIterations = 100_000;
+/** The shortest admin password `npm run admin:hash` accepts. */
+export const adminPasswordMinLength = 12;
+
+/** Why a new admin password is refused, or null when it is acceptable. */
+export function adminPasswordProblem(password: string): string | null {
+  if (password.length === 0) return "The password is empty.";
+  if ([...password].length < adminPasswordMinLength)
+    return `The password is too short: use at least ${adminPasswordMinLength} characters.`;
+  return null;
+}
 /** Workers refuse PBKDF2 above 100,000 iterations; below 10,000 is too weak to accept. */
 const minIterations = 10_000;
 const maxIterations = 100_000;

@@ -38,11 +38,39 @@ export async function deleteStaleRateLimits(db: Db, now: number, olderThanMs: nu
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - olderThanMs)));
 }
 
-/** A key for the requesting client: a hash of its address, so no raw IP is stored. */
+/**
+ * The network a client address is counted as: an IPv4 address itself (IPv4-mapped IPv6 too),
+ * an IPv6 address by its /64, since one subscriber gets a whole /64 and can rotate within it.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
+  const mapped = /^(?:[0:]*:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(":")) return address;
+  const [head = "", tail] = address.split("::", 2);
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"),
+          ...tailGroups,
+        ];
+  const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** A key for the requesting client's network: a hash, so no raw address is stored. */
 export async function clientKey(c: Context): Promise<string> {
   const ip =
     c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
-  return (await sha256Hex(`client:${ip}`)).slice(0, 32);
+  return (await sha256Hex(`client:${clientNetwork(ip)}`)).slice(0, 32);
 }
 
 /** Answers 429 with Retry-After and { error, message } when the limit is exceeded. */
