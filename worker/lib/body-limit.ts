@@ -10,7 +10,7 @@ import { jsonError } from "./http";
  * The largest JSON call is a contact message of 5,000 characters: even with every character
  * escaped as \uXXXX (6 bytes) it stays under 32 KB, so 64 KB leaves room without inviting bulk.
  */
-export const apiBodyBytes = 64 * 1024;
+const apiBodyBytes = 64 * 1024;
 
 /**
  * Calls that legitimately take more check their own, larger limit right after requireAdmin

@@ -1,8 +1,21 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "#schema/db.ts";
 
-export function getDb(d1: D1Database) {
+function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
 }
 
-export type Db = ReturnType<typeof getDb>;
+export type Db = ReturnType<typeof createDb>;
+
+// drizzle() walks the whole schema on each call and a request asks several modules for the
+// client: one per binding, which holds no per-request state.
+const clients = new WeakMap<D1Database, Db>();
+
+export function getDb(d1: D1Database): Db {
+  let db = clients.get(d1);
+  if (!db) {
+    db = createDb(d1);
+    clients.set(d1, db);
+  }
+  return db;
+}

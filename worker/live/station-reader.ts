@@ -30,6 +30,7 @@ export class StationReader extends DurableObject<Env> {
   private queued: Promise<StationState> | undefined;
   private readTimes: number[] = [];
   private lastReadOk: boolean | null = null;
+  /** 0 after a restart: the stored state is not known to have reached every shard, so the first poll publishes it again. */
   private lastPushedVersion = 0;
   private lastPushedAt = 0;
   /** Whether all that changed since the last complete push is the listener count. */
@@ -39,9 +40,11 @@ export class StationReader extends DurableObject<Env> {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       this.state = await ctx.storage.get<StationState>(stateKey);
-      // Not known to have reached every shard: the first poll after a restart publishes it again.
-      this.lastPushedVersion = 0;
     });
+  }
+
+  private forgetReadsBefore(cutoff: number): void {
+    this.readTimes = this.readTimes.filter((t) => t > cutoff);
   }
 
   private get name(): string {
@@ -75,7 +78,7 @@ export class StationReader extends DurableObject<Env> {
 
   async status(): Promise<ReaderStatus> {
     const now = Date.now();
-    this.readTimes = this.readTimes.filter((t) => t > now - 60_000);
+    this.forgetReadsBefore(now - 60_000);
     return {
       version: this.state?.version ?? 0,
       readsLastMinute: this.readTimes.length,
@@ -125,7 +128,7 @@ export class StationReader extends DurableObject<Env> {
     const config = getConfig(this.env);
     const source = sourceOf(config);
     const now = Date.now();
-    this.readTimes = this.readTimes.filter((t) => t > now - 60_000);
+    this.forgetReadsBefore(now - 60_000);
     this.readTimes.push(now);
     const observation = await observeStation(config);
     this.lastReadOk = observation.current !== null;

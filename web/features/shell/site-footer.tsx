@@ -13,6 +13,25 @@ const footerLinks = [
   { href: "/install", label: "Install the App" },
 ] as const;
 
+const legalLinks = [
+  { href: "/page/privacy", label: "Privacy Policy" },
+  { href: "/page/terms", label: "Terms of Service" },
+] as const;
+
+function FooterLinkList({ links }: { links: readonly { href: string; label: string }[] }) {
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.href}>
+          <Link href={link.href} onClick={scrollToTop}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -30,15 +49,7 @@ export function SiteFooter() {
           <h2 id="footer-explore" className="footer-title">
             Explore
           </h2>
-          <ul>
-            {footerLinks.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} onClick={scrollToTop}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinkList links={footerLinks} />
         </nav>
         <nav aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="footer-title">
@@ -66,18 +77,7 @@ export function SiteFooter() {
           <h2 id="footer-legal" className="footer-title">
             Legal
           </h2>
-          <ul>
-            <li>
-              <Link href="/page/privacy" onClick={scrollToTop}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link href="/page/terms" onClick={scrollToTop}>
-                Terms of Service
-              </Link>
-            </li>
-          </ul>
+          <FooterLinkList links={legalLinks} />
         </nav>
       </div>
       <p className="copyright">

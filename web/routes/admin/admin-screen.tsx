@@ -42,20 +42,21 @@ function ContentManagement() {
     setForm({ mode: "closed" });
   }, []);
 
-  const openEdit = useCallback((page: Page) => {
+  /** A fresh form (a new key remounts it), not dirty. */
+  const openForm = useCallback((next: { mode: "create" } | { mode: "edit"; page: Page }) => {
     setDirty(false);
     formKey.current += 1;
-    setForm({ mode: "edit", page, key: formKey.current });
+    setForm({ ...next, key: formKey.current });
   }, []);
+
+  const openEdit = useCallback((page: Page) => openForm({ mode: "edit", page }), [openForm]);
 
   async function toggleNewPage() {
     if (!(await mayLeaveForm())) return;
     if (form.mode === "create") {
       closeForm();
     } else {
-      setDirty(false);
-      formKey.current += 1;
-      setForm({ mode: "create", key: formKey.current });
+      openForm({ mode: "create" });
     }
   }
 
