@@ -3,7 +3,7 @@
 // Every column a cron delete filters on has an index, as the cron runs every minute
 // (tests/worker/cron-indexes.test.ts).
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs);
@@ -36,6 +36,47 @@ export const trackHistory = sqliteTable(
   },
   (t) => [index("track_history_played_at_idx").on(t.playedAt)],
 );
+
+/**
+ * The /analytics statistics, kept current by triggers on track_history (migration
+ * 0002_listening_stats), so /api/stats reads a few rows however long the history is.
+ * Groups are keyed as the site de-duplicates them: lower-cased and trimmed. Each group keeps
+ * the spelling and time of its newest play; the time breaks ties in the top lists.
+ */
+export const artistPlays = sqliteTable(
+  "artist_plays",
+  {
+    artistKey: text("artist_key").primaryKey(),
+    artist: text("artist").notNull(),
+    plays: integer("plays").notNull(),
+    lastPlayed: integer("last_played", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("artist_plays_top_idx").on(sql`${t.plays} desc`, sql`${t.lastPlayed} desc`, t.artistKey)],
+);
+
+export const trackPlays = sqliteTable(
+  "track_plays",
+  {
+    titleKey: text("title_key").notNull(),
+    artistKey: text("artist_key").notNull(),
+    title: text("title").notNull(),
+    artist: text("artist").notNull(),
+    plays: integer("plays").notNull(),
+    lastPlayed: integer("last_played", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.titleKey, t.artistKey] }),
+    index("track_plays_top_idx").on(sql`${t.plays} desc`, sql`${t.lastPlayed} desc`, t.titleKey, t.artistKey),
+  ],
+);
+
+/** One row (id 1): the totals over the whole history, kept by the same triggers. */
+export const listeningTotals = sqliteTable("listening_totals", {
+  id: integer("id").primaryKey(),
+  totalPlays: integer("total_plays").notNull().default(0),
+  uniqueTracks: integer("unique_tracks").notNull().default(0),
+  uniqueArtists: integer("unique_artists").notNull().default(0),
+});
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),

@@ -5,46 +5,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { fallbackTrack } from "#schema/station.ts";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
+import { type RecordedStatement, recordingD1 } from "./support/d1-recorder";
 import { envWith } from "./support/fakes";
 
-type Statement = { sql: string; params: unknown[] };
-
-/** Calls a method on the real object, so workerd's bindings keep their own `this`. */
-function forward<T extends object>(target: T, prop: string | symbol): unknown {
-  const value = Reflect.get(target, prop);
-  return typeof value === "function" ? value.bind(target) : value;
-}
-
-/** `d1`, with every prepared statement's SQL and bound parameters appended to `seen`. */
-function recordingD1(d1: D1Database, seen: Statement[]): D1Database {
-  return new Proxy(d1, {
-    get(target, prop) {
-      if (prop !== "prepare") return forward(target, prop);
-      return (sql: string) => {
-        const statement: Statement = { sql, params: [] };
-        seen.push(statement);
-        return new Proxy(target.prepare(sql), {
-          get(prepared, name) {
-            if (name !== "bind") return forward(prepared, name);
-            return (...params: unknown[]) => {
-              statement.params = params;
-              return prepared.bind(...params);
-            };
-          },
-        });
-      };
-    },
-  });
-}
+type Statement = RecordedStatement;
 
 async function cronDeletes(): Promise<Statement[]> {
   const seen: Statement[] = [];
   // The fallback track is never recorded, so the run does only its clean-up.
-  await refreshTrackHistory(
-    envWith({ DB: recordingD1(env.DB, seen) }),
-    Date.now(),
-    async () => fallbackTrack,
-  );
+  await refreshTrackHistory(envWith({ DB: recordingD1(seen) }), Date.now(), async () => fallbackTrack);
   return seen.filter((s) => /^\s*delete\b/i.test(s.sql));
 }
 

@@ -1,8 +1,7 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
-import { and, asc, type Column, count, countDistinct, desc, eq, lt, max, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { ListeningStats, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
-import { trackHistory } from "#schema/db.ts";
+import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
 import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
 import type { Db } from "./db";
 
@@ -62,79 +61,54 @@ export async function appendIfChanged(
           where lower(trim(latest.title)) = lower(${row.title}) and lower(trim(latest.artist)) = lower(${row.artist})
         )`,
   );
+  // meta.changes also counts the stats triggers' writes, but is 0 when no row was inserted.
   if (result.meta.changes === 0) return null;
   return toItem({ id: result.meta.last_row_id, ...row, playedAt: new Date(playedAt) });
 }
 
 export async function deleteHistoryBefore(db: Db, before: number): Promise<number> {
-  const result = await db.delete(trackHistory).where(lt(trackHistory.playedAt, new Date(before)));
-  return result.meta.changes;
+  // Counted from the deleted rows: D1's meta.changes also counts what the stats triggers change.
+  const deleted = await db
+    .delete(trackHistory)
+    .where(lt(trackHistory.playedAt, new Date(before)))
+    .returning({ id: trackHistory.id });
+  return deleted.length;
 }
 
-/** Tracks and artists group as the site de-duplicates them: lower-cased and trimmed. */
-const keyOf = (column: Column) => sql<string>`lower(trim(${column}))`;
-
-/** The /analytics statistics over the whole history, computed in SQL in one round trip. */
-export async function computeListeningStats(db: Db): Promise<ListeningStats> {
-  const title = keyOf(trackHistory.title);
-  const artist = keyOf(trackHistory.artist);
-  // Each group is shown with its most recently played spelling, trimmed.
-  const played = alias(trackHistory, "played");
-  const latestSpelling = (column: Column, sameGroup: SQL | undefined) =>
-    sql<string>`(${db
-      // Qualified: inside the outer grouped query an unqualified name could bind to it instead.
-      .select({ spelling: sql`trim(${sql.identifier("played")}.${sql.identifier(column.name)})` })
-      .from(played)
-      .where(sameGroup)
-      .orderBy(desc(played.playedAt), desc(played.id))
-      .limit(1)})`;
-  const groupColumns = {
-    plays: count().as("plays"),
-    lastPlayed: max(trackHistory.playedAt).as("last_played"),
-  };
-  const byArtist = db
-    .select({ artistKey: artist.as("artist_key"), ...groupColumns })
-    .from(trackHistory)
-    .groupBy(artist)
-    .as("by_artist");
-  const byTrack = db
-    .select({ titleKey: title.as("title_key"), artistKey: artist.as("artist_key"), ...groupColumns })
-    .from(trackHistory)
-    .groupBy(title, artist)
-    .as("by_track");
-  const sameTrack = and(
-    eq(keyOf(played.title), byTrack.titleKey),
-    eq(keyOf(played.artist), byTrack.artistKey),
-  );
-
-  const [[totals], topArtists, topTracks, recent] = await db.batch([
+/**
+ * The /analytics statistics over the whole history. Triggers keep the groups and totals
+ * current as history rows come and go (migration 0002_listening_stats), so this reads one
+ * totals row and at most statsTopCount or statsRecentCount rows per list, through their
+ * indexes, however long the history is.
+ */
+export async function readListeningStats(db: Db): Promise<ListeningStats> {
+  const [totalsRows, topArtists, topTracks, recent] = await db.batch([
     db
       .select({
-        totalPlays: count(),
-        uniqueTracks: sql<number>`count(distinct ${title} || char(0) || ${artist})`.mapWith(Number),
-        uniqueArtists: countDistinct(artist),
+        totalPlays: listeningTotals.totalPlays,
+        uniqueTracks: listeningTotals.uniqueTracks,
+        uniqueArtists: listeningTotals.uniqueArtists,
       })
-      .from(trackHistory),
+      .from(listeningTotals)
+      .where(eq(listeningTotals.id, 1)),
     db
-      .select({
-        artist: latestSpelling(played.artist, eq(keyOf(played.artist), byArtist.artistKey)).as("artist"),
-        plays: byArtist.plays,
-      })
-      .from(byArtist)
-      .orderBy(desc(byArtist.plays), desc(byArtist.lastPlayed), asc(byArtist.artistKey))
+      .select({ artist: artistPlays.artist, plays: artistPlays.plays })
+      .from(artistPlays)
+      .orderBy(desc(artistPlays.plays), desc(artistPlays.lastPlayed), asc(artistPlays.artistKey))
       .limit(statsTopCount),
     db
-      .select({
-        // Named: D1's batch maps rows by column name, so two unnamed expressions could collide.
-        title: latestSpelling(played.title, sameTrack).as("title"),
-        artist: latestSpelling(played.artist, sameTrack).as("artist"),
-        plays: byTrack.plays,
-      })
-      .from(byTrack)
-      .orderBy(desc(byTrack.plays), desc(byTrack.lastPlayed), asc(byTrack.titleKey), asc(byTrack.artistKey))
+      .select({ title: trackPlays.title, artist: trackPlays.artist, plays: trackPlays.plays })
+      .from(trackPlays)
+      .orderBy(
+        desc(trackPlays.plays),
+        desc(trackPlays.lastPlayed),
+        asc(trackPlays.titleKey),
+        asc(trackPlays.artistKey),
+      )
       .limit(statsTopCount),
     newestRows(db, statsRecentCount),
   ]);
+  const totals = totalsRows[0];
   return {
     totalPlays: totals?.totalPlays ?? 0,
     uniqueTracks: totals?.uniqueTracks ?? 0,
