@@ -9,9 +9,11 @@ import {
   postForm,
   postVerify,
   requestLink,
+  requestLinkInBrowser,
   requestToken,
   sessionCookie,
   tokenOf,
+  verifyPageHtml,
 } from "./support/auth";
 import { postJson, request } from "./support/request";
 import { uniqueEmail } from "./support/unique";
@@ -19,6 +21,13 @@ import { uniqueEmail } from "./support/unique";
 afterEach(() => {
   vi.useRealTimers();
 });
+
+async function userTokenHash(email: string): Promise<string | undefined> {
+  const row = await env.DB.prepare("select token_hash from login_tokens where email = ?")
+    .bind(email)
+    .first<{ token_hash: string }>();
+  return row?.token_hash;
+}
 
 async function userRow(email: string) {
   return env.DB.prepare("select id, email, created_at, last_login_at from users where email = ?")
@@ -39,8 +48,10 @@ describe("POST /api/auth/request-login", () => {
     expect(b.status).toBe(a.status);
     expect(await b.text()).toBe(await a.text());
     expect(b.headers.get("content-type")).toBe(a.headers.get("content-type"));
-    expect(a.headers.getSetCookie()).toEqual([]);
-    expect(b.headers.getSetCookie()).toEqual([]);
+    // Each asking browser gets its mark (a random value), and nothing else: no session.
+    const withoutValue = (res: Response) => res.headers.getSetCookie().map((c) => c.replace(/=[^;]*/, "=…"));
+    expect(withoutValue(a)).toEqual(["lr_login=…; Max-Age=900; Path=/; HttpOnly; SameSite=Lax"]);
+    expect(withoutValue(b)).toEqual(withoutValue(a));
     // Asking for a link does not create an account.
     expect(await userRow(unknown)).toBeNull();
   });
@@ -87,7 +98,13 @@ describe("POST /api/auth/request-login", () => {
     const ttlSeconds = (listed.keys[0]?.expiration ?? 0) - Date.now() / 1000;
     expect(ttlSeconds).toBeGreaterThan(14 * 60);
     expect(ttlSeconds).toBeLessThanOrEqual(15 * 60 + 1);
-    expect(await env.KV.get(`login-token:${row?.token_hash}`)).toBe(email);
+    const record = JSON.parse((await env.KV.get(`login-token:${row?.token_hash}`)) ?? "{}");
+    expect(record).toEqual({
+      email,
+      browser: expect.stringMatching(/^[0-9a-f]{64}$/),
+      expiresAt: row?.expires_at,
+    });
+    expect(JSON.stringify(record)).not.toContain(token);
   });
 
   it("refuses an invalid address with 400 and a message", async () => {
@@ -118,10 +135,10 @@ describe("POST /api/auth/request-login", () => {
 describe("GET /api/auth/verify (what a mail scanner fetches)", () => {
   it("answers a page that posts the token back, and does not burn the token", async () => {
     const email = uniqueEmail("scanner");
-    const token = await requestToken(email);
+    const { token, cookie } = await requestLinkInBrowser(email);
 
     for (let i = 0; i < 2; i++) {
-      const page = await request(`/api/auth/verify?token=${token}`);
+      const page = await request(`/api/auth/verify?token=${token}`, { headers: { Cookie: cookie } });
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toContain("text/html");
       expect(page.headers.get("cache-control")).toBe("no-store");
@@ -162,6 +179,86 @@ describe("GET /api/auth/verify (what a mail scanner fetches)", () => {
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/?auth=error");
     }
+  });
+});
+
+describe("a link opened in a browser that did not ask for it (login CSRF)", () => {
+  it("logs in by itself only in the browser that asked for the link", async () => {
+    const email = uniqueEmail("asker");
+    const { token, cookie } = await requestLinkInBrowser(email);
+    const html = await verifyPageHtml(token, cookie);
+    expect(html).toContain('<script src="/api/auth/verify.js" defer></script>');
+    expect(html).toContain(`Logging you in as ${email[0]}\u2022\u2022\u2022@example.com`);
+  });
+
+  it("asks any other browser first, showing whose account it would log into", async () => {
+    const email = uniqueEmail("attacker");
+    const { token } = await requestLinkInBrowser(email);
+    const someoneElse = await requestLinkInBrowser(uniqueEmail("victim"));
+    for (const cookie of [undefined, someoneElse.cookie, `lr_login=${"x".repeat(43)}`]) {
+      const html = await verifyPageHtml(token, cookie);
+      expect(html).not.toContain("<script");
+      expect(html).toContain(`<p>Log in as ${email[0]}\u2022\u2022\u2022@example.com?</p>`);
+      expect(html).not.toContain(email);
+      expect(html).toContain('<button type="submit">Log in</button>');
+    }
+    // Opening it burnt nothing; pressing the button logs in.
+    expect((await debugTokens()).find((t) => t.email === email)?.used).toBe(false);
+    const res = await postVerify(token);
+    expect(res.headers.get("location")).toBe("/?auth=success");
+    expect(await me(sessionCookie(res))).toMatchObject({ email });
+  });
+
+  it("clears the browser's mark once it has logged in", async () => {
+    const { token, cookie } = await requestLinkInBrowser(uniqueEmail("cleared"));
+    const res = await postVerify(token, { cookie });
+    expect(res.headers.get("location")).toBe("/?auth=success");
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("lr_login="))).toMatch(/Max-Age=0/);
+  });
+
+  it("sends a used or unknown link to /?auth=error and an expired one to /?auth=expired, without a page", async () => {
+    const used = await requestToken(uniqueEmail("used-page"));
+    await postVerify(used);
+    const unknown = "u".repeat(43);
+    for (const [token, outcome] of [
+      [used, "error"],
+      [unknown, "error"],
+    ]) {
+      const res = await request(`/api/auth/verify?token=${token}`, { redirect: "manual" });
+      expect(res.headers.get("location")).toBe(`/?auth=${outcome}`);
+    }
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const expired = await requestToken(uniqueEmail("expired-page"));
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+    const res = await request(`/api/auth/verify?token=${expired}`, { redirect: "manual" });
+    expect(res.headers.get("location")).toBe("/?auth=expired");
+  });
+});
+
+describe("KV decides whether a link logs in; D1 guards single use", () => {
+  const kvRecordOf = async (email: string) => {
+    const row = await userTokenHash(email);
+    return `login-token:${row}`;
+  };
+
+  it("refuses a link whose KV record is gone, once KV has had time to propagate", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const email = uniqueEmail("kv-gone");
+    const token = await requestToken(email);
+    await env.KV.delete(await kvRecordOf(email));
+    vi.setSystemTime(Date.now() + 3 * 60 * 1000);
+    const res = await postVerify(token);
+    expect(res.headers.get("location")).toBe("/?auth=expired");
+    expect(res.headers.getSetCookie().some((c) => c.includes("lr_session="))).toBe(false);
+  });
+
+  it("lets a link KV does not know yet log in through D1 within two minutes of asking, by the button", async () => {
+    const email = uniqueEmail("kv-late");
+    const { token, cookie } = await requestLinkInBrowser(email);
+    await env.KV.delete(await kvRecordOf(email));
+    // The browser is unknown without the record: the page asks, even in the asking browser.
+    expect(await verifyPageHtml(token, cookie)).not.toContain("<script");
+    expect((await postVerify(token)).headers.get("location")).toBe("/?auth=success");
   });
 });
 

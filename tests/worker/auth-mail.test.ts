@@ -11,11 +11,11 @@ async function tokenRows(email: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** KV holds "login-token:<hash>" → e-mail; counts the entries for one address. */
+/** KV holds "login-token:<hash>" → a record with the e-mail; counts the entries for one address. */
 async function kvTokensFor(email: string): Promise<number> {
   const { keys } = await env.KV.list({ prefix: "login-token:" });
-  const values = await Promise.all(keys.map((k) => env.KV.get(k.name)));
-  return values.filter((v) => v === email).length;
+  const values = await Promise.all(keys.map((k) => env.KV.get<{ email: string }>(k.name, "json")));
+  return values.filter((v) => v?.email === email).length;
 }
 
 describe("request-login with the Resend provider", () => {

@@ -18,7 +18,8 @@ const slideAfterMs = 24 * 60 * 60 * 1000;
 const plainCookieName = "lr_session";
 const secureCookieName = "__Host-lr_session";
 
-function isSecureRequest(c: Context): boolean {
+/** Outside localhost a cookie is `Secure` and `__Host-` named. */
+export function isSecureRequest(c: Context): boolean {
   const { hostname } = new URL(c.req.url);
   return !(hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
 }

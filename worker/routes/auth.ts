@@ -10,6 +10,8 @@ import { sha256Hex } from "../lib/crypto";
 import { type Db, getDb } from "../lib/db";
 import { escapeHtml } from "../lib/email/login-email";
 import { jsonError } from "../lib/http";
+import { adminLoginLockout, recordAdminLoginFailure } from "../lib/login-backoff";
+import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../lib/login-browser";
 import { verifyAdminCredentials } from "../lib/password";
 import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
 import {
@@ -22,7 +24,7 @@ import {
 import {
   adminEmail,
   consumeLoginToken,
-  isWellFormedLoginToken,
+  readLoginToken,
   recentDebugTokens,
   sendLoginLink,
   signInByEmail,
@@ -37,13 +39,25 @@ const debugTokenCount = 50;
 /** The form post carries one 43-character token; anything much larger is not ours. */
 const maxVerifyBodyBytes = 1024;
 
+/** "a•••@example.com": enough to recognise one's own address, not to learn someone else's. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, Math.min(1, at))}\u2022\u2022\u2022${email.slice(at)}`;
+}
+
 /**
- * No inline script: the CSP says script-src 'self', so the auto-submit is served by /verify.js.
+ * No inline script: the CSP says script-src 'self', so the auto-submit is served by /verify.js,
+ * and only to the browser that asked for the link; any other browser is asked first.
  * Referrer policy same-origin keeps the token out of any cross-origin Referer; no-referrer
  * would make the browser send "Origin: null" on the form post, which the CSRF guard refuses.
  */
-function verifyPage(token: string): string {
+function verifyPage(token: string, email: string, autoSubmit: boolean): string {
   const name = escapeHtml(station.name);
+  const who = escapeHtml(maskEmail(email));
+  const text = autoSubmit
+    ? `<p>Logging you in as ${who}&hellip; If nothing happens, press the button.</p>`
+    : `<p>Log in as ${who}?</p>
+<p>Only continue if you asked for this link on this device. If you did not, close this page.</p>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -52,13 +66,12 @@ function verifyPage(token: string): string {
 <meta name="referrer" content="same-origin">
 <meta name="robots" content="noindex">
 <title>Log in to ${name}</title>
-<script src="/api/auth/verify.js" defer></script>
-</head>
+${autoSubmit ? '<script src="/api/auth/verify.js" defer></script>\n' : ""}</head>
 <body style="font-family: sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; text-align: center">
 <h1>Log in to ${name}</h1>
 <form id="verify-form" method="post" action="/api/auth/verify">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
-<p>Logging you in&hellip; If nothing happens, press the button.</p>
+${text}
 <button type="submit">Log in</button>
 </form>
 </body>
@@ -118,21 +131,22 @@ export const auth = new Hono<AppEnv>()
       );
     }
 
-    if (!(await sendLoginLink(c.env, email, now))) {
+    if (!(await sendLoginLink(c.env, email, now, await markLoginBrowser(c)))) {
       return jsonError(c, 502, "Failed to send login link. Please try again.", "mail_failed");
     }
     // The same answer whether or not the address has an account.
     return c.json({ success: true as const });
   })
 
-  // A mail scanner that fetches the link gets this page and burns nothing; the browser
-  // posts the token back (by script, or by the button without one).
-  .get("/verify", (c) => {
+  // A mail scanner that fetches the link gets this page and burns nothing; the browser that
+  // asked for the link posts the token back by script, any other browser by its button.
+  .get("/verify", async (c) => {
     const token = c.req.query("token") ?? "";
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
-    if (!isWellFormedLoginToken(token)) return c.redirect("/?auth=error", 303);
-    return c.html(verifyPage(token));
+    const found = await readLoginToken(getDb(c.env.DB), c.env.KV, token, Date.now());
+    if (!found.ok) return c.redirect(`/?auth=${found.reason === "expired" ? "expired" : "error"}`, 303);
+    return c.html(verifyPage(token, found.email, await isLoginBrowser(c, found.browser)));
   })
 
   .get("/verify.js", (c) => {
@@ -161,6 +175,7 @@ export const auth = new Hono<AppEnv>()
     if (previous) await deleteSessionByToken(db, previous);
     const session = await createSession(db, user.id, now);
     setSessionCookie(c, session.token, session.expiresAt);
+    clearLoginBrowser(c);
     return c.redirect("/?auth=success", 303);
   })
 
@@ -178,6 +193,10 @@ export const auth = new Hono<AppEnv>()
     }
     const now = Date.now();
     const db = getDb(c.env.DB);
+    const lockout = await adminLoginLockout(db, now);
+    if (!lockout.allowed) {
+      return tooManyRequests(c, lockout, retryMessage("failed logins", lockout.retryAfterSeconds));
+    }
     const limit = await hitRateLimit(
       db,
       `admin-login:${await clientKey(c)}`,
@@ -194,6 +213,7 @@ export const auth = new Hono<AppEnv>()
       pepper: config.AUTH_PEPPER,
     });
     if (!valid) {
+      await recordAdminLoginFailure(db, now);
       return jsonError(c, 401, "Invalid username or password", "invalid_credentials");
     }
     await ensureAdminUser(db, now);

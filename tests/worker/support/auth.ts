@@ -26,6 +26,27 @@ export function tokenOf(link: string): string {
   return new URL(link).searchParams.get("token") ?? "";
 }
 
+/** "name=value" of the mark a login-link request leaves in the asking browser. */
+export function loginBrowserCookie(res: Response): string {
+  const header = res.headers.getSetCookie().find((c) => /^(__Host-)?lr_login=/.test(c));
+  if (!header) throw new Error("no login-browser cookie was set");
+  return header.split(";")[0] ?? "";
+}
+
+/** A link asked for by a browser: its token, and the cookie that marks that browser. */
+export async function requestLinkInBrowser(email: string): Promise<{ token: string; cookie: string }> {
+  const res = await requestLink(email);
+  expect(res.status).toBe(200);
+  return { token: tokenOf(await linkFor(email)), cookie: loginBrowserCookie(res) };
+}
+
+/** The verify page as a browser opens the link, with its cookies if any. */
+export async function verifyPageHtml(token: string, cookie?: string): Promise<string> {
+  const res = await request(`/api/auth/verify?token=${token}`, cookie ? { headers: { Cookie: cookie } } : {});
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
 export async function requestToken(email: string): Promise<string> {
   const res = await requestLink(email);
   expect(res.status).toBe(200);
