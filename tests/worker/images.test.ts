@@ -38,6 +38,15 @@ describe("GET /images/:key", () => {
     expect(other.status).toBe(200);
   });
 
+  it("ignores an If-None-Match that is not an ETag list, and serves the image", async () => {
+    const url = await uploadImage();
+    for (const header of ["abc", '"', "W/", '"a" "b"', "~"]) {
+      const res = await request(url, { headers: { "If-None-Match": header } });
+      expect(res.status, header).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+    }
+  });
+
   it("answers a JSON 404 for a missing key", async () => {
     const res = await request("/images/00000000-0000-4000-8000-000000000000.png");
     expect(res.status).toBe(404);
