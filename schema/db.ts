@@ -142,6 +142,20 @@ export const favorites = sqliteTable(
   ],
 );
 
+/**
+ * When an anonymous owner (a session id with favorites) last used them: set on every add and
+ * remove, and by a read at most once a day. The cron deletes the favorites of owners untouched
+ * for ANONYMOUS_FAVORITES_RETENTION_DAYS. Users' favorites have no row and are never pruned.
+ */
+export const anonymousOwners = sqliteTable(
+  "anonymous_owners",
+  {
+    sessionId: text("session_id").primaryKey(),
+    touchedAt: integer("touched_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("anonymous_owners_touched_at_idx").on(t.touchedAt)],
+);
+
 export const listeningSessions = sqliteTable(
   "listening_sessions",
   {

@@ -17,6 +17,12 @@ export const limits = {
   imageBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * The most favorites one owner (an anonymous session or a user) keeps: adding another answers 409
+ * until one is removed. Moving an anonymous session's favorites in at login may pass it.
+ */
+export const favoritesPerOwnerLimit = 500;
+
 /** docs/product.md §9: the sleep timer's choices, in minutes. */
 export const sleepTimerChoices = [15, 30, 45, 60, 90] as const;
 

@@ -52,6 +52,19 @@ describe("favorites screen", () => {
     expect(screen.getByText("Error")).toBeTruthy();
   });
 
+  it("shows the server's message when it refuses the removal (too many changes)", async () => {
+    const message = "Too many favorite changes. Please try again in 10 minutes.";
+    state.remove.mockRejectedValue(
+      new Error(`429: ${JSON.stringify({ error: "too_many_requests", message })}`),
+    );
+    renderAt("/favorites", <FavoritesScreen />);
+    await userEvent.click(
+      screen.getByRole("button", { name: "Remove Blue Hour by Nightdrive from favorites" }),
+    );
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText("Failed to remove track from favorites")).toBeNull();
+  });
+
   it("says so when there are no favorites yet", () => {
     state.favorites = [];
     renderAt("/favorites", <FavoritesScreen />);

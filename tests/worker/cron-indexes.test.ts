@@ -30,7 +30,9 @@ describe("the cron's deletes", () => {
     const tables = (await cronDeletes()).map((s) => /^\s*delete from "?(\w+)"?/i.exec(s.sql)?.[1]);
     expect(tables).toEqual(
       expect.arrayContaining([
+        "anonymous_owners",
         "dev_outbox",
+        "favorites",
         "login_tokens",
         "rate_limits",
         "sessions",

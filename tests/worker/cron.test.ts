@@ -157,6 +157,71 @@ describe("the cron's clean-up", () => {
     expect(await ids("login_tokens")).toEqual(["t-recent"]);
     expect(await ids("dev_outbox")).toEqual(["m-new"]);
   });
+
+  describe("of anonymous favorites", () => {
+    const owners = {
+      stale: "session-1700000000000-staleownerstaleowner",
+      recent: "session-1700000000000-recentownerrecentowner",
+    };
+    const user = "cron-favorites-user";
+
+    /** Two favorites for each anonymous owner, touched `ago` before now, and two old ones of a user. */
+    async function seed(now: number, ago: Record<keyof typeof owners, number>) {
+      await clearTables("favorites", "anonymous_owners");
+      const favorite = env.DB.prepare(
+        "insert into favorites (id, session_id, user_id, track_title, track_artist, created_at) values (?1, ?2, ?3, ?4, 'Artist', ?5)",
+      );
+      const owner = env.DB.prepare("insert into anonymous_owners (session_id, touched_at) values (?1, ?2)");
+      const longAgo = now - 1000 * day;
+      await env.DB.batch([
+        env.DB.prepare(
+          "insert or ignore into users (id, email) values (?1, 'cron-favorites@example.com')",
+        ).bind(user),
+        ...["One", "Two"].flatMap((title) => [
+          favorite.bind(crypto.randomUUID(), owners.stale, null, title, longAgo),
+          favorite.bind(crypto.randomUUID(), owners.recent, null, title, longAgo),
+          favorite.bind(crypto.randomUUID(), user, user, title, longAgo),
+        ]),
+        owner.bind(owners.stale, now - ago.stale),
+        owner.bind(owners.recent, now - ago.recent),
+      ]);
+    }
+
+    const remaining = async () =>
+      (
+        await env.DB.prepare(
+          "select session_id, count(*) as n from favorites group by session_id order by session_id",
+        ).all<{ session_id: string; n: number }>()
+      ).results.map((r) => [r.session_id, r.n]);
+    const ownerRows = async () =>
+      (
+        await env.DB.prepare("select session_id from anonymous_owners order by session_id").all<{
+          session_id: string;
+        }>()
+      ).results.map((r) => r.session_id);
+
+    it("deletes those untouched for ANONYMOUS_FAVORITES_RETENTION_DAYS, keeps the rest and every user's", async () => {
+      const now = Date.now();
+      await seed(now, { stale: 31 * day, recent: 29 * day });
+      await refreshTrackHistory(playing("Any", "Artist", { ANONYMOUS_FAVORITES_RETENTION_DAYS: "30" }), now);
+      expect(await remaining()).toEqual([
+        [user, 2],
+        [owners.recent, 2],
+      ]);
+      expect(await ownerRows()).toEqual([owners.recent]);
+    });
+
+    it("keeps them 365 days by default", async () => {
+      const now = Date.now();
+      await seed(now, { stale: 366 * day, recent: 364 * day });
+      await refreshTrackHistory(playing("Any", "Artist"), now);
+      expect(await remaining()).toEqual([
+        [user, 2],
+        [owners.recent, 2],
+      ]);
+      expect(await ownerRows()).toEqual([owners.recent]);
+    });
+  });
 });
 
 describe("the scheduled handler", () => {

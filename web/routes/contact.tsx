@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { station } from "#schema/station.ts";
-import { serverMessage, useSendContactMessage } from "../lib/queries/contact";
+import { serverMessage } from "../lib/api";
+import { useSendContactMessage } from "../lib/queries/contact";
 import { ExternalIcon } from "../ui/icons";
 import { Licences } from "../ui/licences";
 import { usePageMeta } from "../ui/page-meta";

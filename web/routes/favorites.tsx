@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import type { Favorite } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { useFavorites, useRemoveFavorite } from "../features/favorites";
+import { failureText } from "../lib/api";
 import { TrashIcon } from "../ui/icons";
 import { usePageMeta } from "../ui/page-meta";
 import { toast } from "../ui/toast";
@@ -36,10 +37,10 @@ function FavoriteRow({ favorite }: { favorite: Favorite }) {
                     title: "Removed from favorites",
                     description: "Track has been removed from your favorites",
                   }),
-                onError: () =>
+                onError: (error) =>
                   toast({
                     title: "Error",
-                    description: "Failed to remove track from favorites",
+                    description: failureText(error, "Failed to remove track from favorites"),
                     variant: "destructive",
                   }),
               },

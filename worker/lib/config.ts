@@ -54,6 +54,8 @@ const configSchema = z
     /** Script URL of the third-party played-tracks widget shown on /history; optional. */
     HISTORY_WIDGET_URL: optionalUrl,
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** An anonymous session's favorites are deleted once unused (no add, remove or read) this long. */
+    ANONYMOUS_FAVORITES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     /** How often the live room reads the radio host, in seconds. */
     LIVE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(2),
     /** How many Durable Objects hold the players' live connections (ADR 009). */

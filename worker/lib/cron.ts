@@ -4,6 +4,7 @@ import type { Track } from "#schema/api.ts";
 import { type Config, getConfig } from "./config";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
+import { deleteUntouchedAnonymousFavorites } from "./favorites";
 import { appendIfChanged, deleteHistoryBefore } from "./history";
 import { isFallbackTrack, readCurrentTrack } from "./radio";
 import { deleteStaleRateLimits } from "./rate-limit";
@@ -30,7 +31,8 @@ async function step<T>(what: string, fallback: T, run: () => Promise<T>): Promis
  * Appends the current track (from `currentTrack`; by default read from the host) to
  * track_history when it differs from the latest row (never the fallback track or an empty
  * title), deletes history older than the retention, stale
- * rate-limit counters, expired sleep timers, sessions and login tokens, and old dev mail.
+ * rate-limit counters, expired sleep timers, sessions and login tokens, old dev mail, and the
+ * favorites of anonymous owners untouched for their retention (a bounded number per run).
  */
 export async function refreshTrackHistory(
   env: Env,
@@ -54,5 +56,8 @@ export async function refreshTrackHistory(
   await step("deleting expired sessions", undefined, () => deleteExpiredSessions(db, scheduledTime));
   await step("deleting stale login tokens", undefined, () => deleteStaleLoginTokens(db, scheduledTime));
   await step("pruning the dev outbox", undefined, () => pruneDevOutbox(db, scheduledTime - 7 * dayMs));
+  await step("pruning untouched anonymous favorites", 0, () =>
+    deleteUntouchedAnonymousFavorites(db, scheduledTime - config.ANONYMOUS_FAVORITES_RETENTION_DAYS * dayMs),
+  );
   return { recorded, pruned };
 }

@@ -1,9 +1,19 @@
 // Favorites by owner: an anonymous session id (a bearer secret) or a logged-in user's id.
-import { and, type Column, desc, eq, notExists, sql } from "drizzle-orm";
+// An anonymous owner's use is recorded in anonymous_owners, so the cron can delete favorites
+// nobody has used for ANONYMOUS_FAVORITES_RETENTION_DAYS.
+import { and, type Column, desc, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { anonymousSessionId, type CurrentUser, type Favorite } from "#schema/api.ts";
-import { favorites, users } from "#schema/db.ts";
+import { anonymousOwners, favorites, users } from "#schema/db.ts";
+import { favoritesPerOwnerLimit } from "#schema/rules.ts";
 import type { Db } from "./db";
+
+const dayMs = 24 * 60 * 60 * 1000;
+/**
+ * Owners whose favorites one cron run deletes: with at most favoritesPerOwnerLimit each, a run
+ * deletes at most 50,000 rows; at one run a minute that is 144,000 owners a day.
+ */
+const prunedOwnersPerRun = 100;
 
 export type Owner = { sessionId: string; userId: string | null };
 export type OwnerDenied = { status: 400 | 401 | 403; message: string };
@@ -63,18 +73,59 @@ export type FavoriteInput = {
   trackArtwork: string | null;
 };
 
-/** Adds the track unless the owner has it already (idempotent through the unique index). */
+/** An anonymous owner used its favorites now: on every add and remove. */
+function touchOwner(db: Db, sessionId: string, now: number) {
+  return db
+    .insert(anonymousOwners)
+    .values({ sessionId, touchedAt: new Date(now) })
+    .onConflictDoUpdate({ target: anonymousOwners.sessionId, set: { touchedAt: new Date(now) } });
+}
+
+/**
+ * An anonymous owner read its favorites: recorded at most once a day, so a read usually writes
+ * nothing. Only an owner that has a row (it added a favorite) is touched: reading an unknown
+ * id records nothing.
+ */
+function touchOwnerOnRead(db: Db, sessionId: string, now: number) {
+  return db
+    .update(anonymousOwners)
+    .set({ touchedAt: new Date(now) })
+    .where(
+      and(eq(anonymousOwners.sessionId, sessionId), lt(anonymousOwners.touchedAt, new Date(now - dayMs))),
+    );
+}
+
+function countFavorites(db: Db, sessionId: string): Promise<number> {
+  return db.$count(favorites, eq(favorites.sessionId, sessionId));
+}
+
+export type AddedFavorite = { favorite: Favorite; created: boolean };
+
+/**
+ * Adds the track unless the owner has it already (idempotent through the unique index), or
+ * answers "full" when the owner already has favoritesPerOwnerLimit favorites. A track the owner
+ * has is answered at the limit too.
+ */
 export async function addFavorite(
   db: Db,
   owner: Owner,
   input: FavoriteInput,
   now: number,
-): Promise<{ favorite: Favorite; created: boolean }> {
-  const inserted = await db
+  retry = true,
+): Promise<AddedFavorite | "full"> {
+  // INSERT ... SELECT ... WHERE: drizzle's values() cannot make an insert conditional, and the
+  // count in the same statement keeps concurrent adds from passing the limit. The columns are
+  // favorites' in table order.
+  const insert = db
     .insert(favorites)
-    .values({ id: crypto.randomUUID(), ...owner, ...input, createdAt: new Date(now) })
+    .select(
+      sql`select ${crypto.randomUUID()}, ${owner.sessionId}, ${owner.userId}, ${input.trackTitle}, ${input.trackArtist}, ${input.trackAlbum}, ${input.trackArtwork}, ${now}
+        where (select count(*) from ${favorites} where ${favorites.sessionId} = ${owner.sessionId}) < ${favoritesPerOwnerLimit}`,
+    )
     .onConflictDoNothing()
     .returning();
+  const [inserted] =
+    owner.userId === null ? await db.batch([insert, touchOwner(db, owner.sessionId, now)]) : [await insert];
   const created = inserted[0];
   if (created) return { favorite: toFavorite(created), created: true };
   const existing = await db
@@ -82,17 +133,22 @@ export async function addFavorite(
     .from(favorites)
     .where(sameTrack(favorites, owner.sessionId, input.trackTitle, input.trackArtist))
     .get();
-  if (!existing) throw new Error("favorite neither inserted nor found");
-  return { favorite: toFavorite(existing), created: false };
+  if (existing) return { favorite: toFavorite(existing), created: false };
+  if ((await countFavorites(db, owner.sessionId)) >= favoritesPerOwnerLimit) return "full";
+  // The copy that blocked the insert was removed meanwhile (a concurrent remove): add it again.
+  if (retry) return addFavorite(db, owner, input, now, false);
+  throw new Error("favorite neither inserted nor found");
 }
 
 /** Newest first. */
-export async function listFavorites(db: Db, sessionId: string): Promise<Favorite[]> {
-  const rows = await db
+export async function listFavorites(db: Db, owner: Owner, now: number): Promise<Favorite[]> {
+  const list = db
     .select()
     .from(favorites)
-    .where(eq(favorites.sessionId, sessionId))
+    .where(eq(favorites.sessionId, owner.sessionId))
     .orderBy(...newestFirst);
+  const [rows] =
+    owner.userId === null ? await db.batch([list, touchOwnerOnRead(db, owner.sessionId, now)]) : [await list];
   return rows.map(toFavorite);
 }
 
@@ -107,36 +163,46 @@ export async function listUserFavorites(db: Db, userId: string): Promise<Favorit
 
 export async function isFavorited(
   db: Db,
-  sessionId: string,
-  trackTitle: string,
-  trackArtist: string,
+  owner: Owner,
+  track: { trackTitle: string; trackArtist: string },
+  now: number,
 ): Promise<boolean> {
-  const row = await db
+  const find = db
     .select({ id: favorites.id })
     .from(favorites)
-    .where(sameTrack(favorites, sessionId, trackTitle, trackArtist))
-    .get();
-  return row !== undefined;
+    .where(sameTrack(favorites, owner.sessionId, track.trackTitle, track.trackArtist))
+    .limit(1);
+  const [rows] =
+    owner.userId === null ? await db.batch([find, touchOwnerOnRead(db, owner.sessionId, now)]) : [await find];
+  return rows.length > 0;
 }
 
 /** Returns whether a favorite was removed. */
 export async function removeFavorite(
   db: Db,
-  sessionId: string,
-  trackTitle: string,
-  trackArtist: string,
+  owner: Owner,
+  track: { trackTitle: string; trackArtist: string },
+  now: number,
 ): Promise<boolean> {
-  const removed = await db
+  const remove = db
     .delete(favorites)
-    .where(sameTrack(favorites, sessionId, trackTitle, trackArtist))
+    .where(sameTrack(favorites, owner.sessionId, track.trackTitle, track.trackArtist))
     .returning({ id: favorites.id });
+  // An owner without a row has no favorites to remove: the touch updates, never inserts.
+  const touch = db
+    .update(anonymousOwners)
+    .set({ touchedAt: new Date(now) })
+    .where(eq(anonymousOwners.sessionId, owner.sessionId));
+  const [removed] = owner.userId === null ? await db.batch([remove, touch]) : [await remove];
   return removed.length > 0;
 }
 
 /**
  * Moves an anonymous session's favorites to the user in one transaction (a D1 batch): a
- * track the user has already keeps the user's favorite and the session's copy is dropped.
- * Running it again finds nothing left to move. Returns how many favorites moved.
+ * track the user has already keeps the user's favorite and the session's copy is dropped, and
+ * so is the session's owner row. Running it again finds nothing left to move. Returns how many
+ * favorites moved. The move may take the user past favoritesPerOwnerLimit (nobody loses a
+ * favorite by logging in); adding is then refused until they are under it again.
  */
 export async function migrateFavorites(db: Db, fromSessionId: string, userId: string): Promise<number> {
   const usersCopy = alias(favorites, "users_copy");
@@ -158,6 +224,36 @@ export async function migrateFavorites(db: Db, fromSessionId: string, userId: st
       ),
     // ...and the duplicates left behind are dropped.
     db.delete(favorites).where(eq(favorites.sessionId, fromSessionId)),
+    db.delete(anonymousOwners).where(eq(anonymousOwners.sessionId, fromSessionId)),
   ]);
   return moved.meta.changes;
+}
+
+/**
+ * Deletes the favorites of up to `maxOwners` anonymous owners untouched since `before`, the
+ * longest untouched first, and their owner rows, in one transaction (a D1 batch), so an owner
+ * touched meanwhile is either pruned whole or kept whole. Both deletes name their owners with
+ * the same select through the touched_at index; in one transaction it picks the same owners.
+ * Users' favorites have no owner row and never match. Returns how many favorites went.
+ */
+export async function deleteUntouchedAnonymousFavorites(
+  db: Db,
+  before: number,
+  maxOwners = prunedOwnersPerRun,
+): Promise<number> {
+  const untouched = db
+    .select({ sessionId: anonymousOwners.sessionId })
+    .from(anonymousOwners)
+    .where(lt(anonymousOwners.touchedAt, new Date(before)))
+    .orderBy(anonymousOwners.touchedAt)
+    .limit(maxOwners);
+  const [removed] = await db.batch([
+    // Users' favorites never match (their session_id is the user id); "+" keeps SQLite from
+    // reading every anonymous favorite through favorites_user_idx to check that again.
+    db
+      .delete(favorites)
+      .where(and(inArray(favorites.sessionId, untouched), sql`+${favorites.userId} is null`)),
+    db.delete(anonymousOwners).where(inArray(anonymousOwners.sessionId, untouched)),
+  ]);
+  return removed.meta.changes;
 }

@@ -2,9 +2,10 @@
 // from many isolates count exactly.
 import { lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { rateLimits } from "#schema/db.ts";
 import { sha256Hex } from "./crypto";
-import type { Db } from "./db";
+import { type Db, getDb } from "./db";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -71,6 +72,25 @@ export async function clientKey(c: Context): Promise<string> {
   const ip =
     c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
   return (await sha256Hex(`client:${clientNetwork(ip)}`)).slice(0, 32);
+}
+
+/** "Too many {what}. Please try again in N minutes.": the 429 message, from a result's Retry-After. */
+export function retryMessage(what: string, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * Middleware counting each request against its client network's `name` limit: `limit` requests
+ * per `windowMs`, then 429 'Too many {what}. Please try again in N minutes.'
+ */
+export function limitPerClient(name: string, limit: number, windowMs: number, what: string) {
+  return createMiddleware<{ Bindings: Env }>(async (c, next) => {
+    const key = `${name}:${await clientKey(c)}`;
+    const result = await hitRateLimit(getDb(c.env.DB), key, limit, windowMs, Date.now());
+    if (!result.allowed) return tooManyRequests(c, result, retryMessage(what, result.retryAfterSeconds));
+    await next();
+  });
 }
 
 /** Answers 429 with Retry-After and { error, message } when the limit is exceeded. */

@@ -13,7 +13,7 @@ import { jsonError } from "../lib/http";
 import { adminLoginLockout, recordAdminLoginFailure } from "../lib/login-backoff";
 import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../lib/login-browser";
 import { verifyAdminCredentials } from "../lib/password";
-import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
+import { clientKey, hitRateLimit, retryMessage, tooManyRequests } from "../lib/rate-limit";
 import {
   clearSessionCookie,
   createSession,
@@ -83,11 +83,6 @@ const verifyScript = `addEventListener("pageshow", (event) => {
   if (!event.persisted) document.getElementById("verify-form")?.submit();
 });
 `;
-
-function retryMessage(what: string, retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
 
 async function ensureAdminUser(db: Db, now: number): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { favoriteCreate, favoriteTrackRef, migrateFavorites, ownerId } from "#schema/api.ts";
+import { favoritesPerOwnerLimit } from "#schema/rules.ts";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import {
@@ -14,20 +15,32 @@ import {
   removeFavorite,
 } from "../lib/favorites";
 import { jsonError } from "../lib/http";
+import { limitPerClient } from "../lib/rate-limit";
 import { requireUser } from "../lib/session";
 import { validate } from "../lib/validate";
 
 const ownerParam = validate("param", z.object({ id: ownerId }));
 const noStore = { "Cache-Control": "no-store" };
 
+/** Favorite changes (add, remove, migrate) per client network: plenty for a listener, not a flood. */
+const limitWrites = limitPerClient("favorites", 100, 10 * 60 * 1000, "favorite changes");
+
 export const favorites = new Hono<AppEnv>()
-  .post("/", validate("json", favoriteCreate), async (c) => {
+  .post("/", validate("json", favoriteCreate), limitWrites, async (c) => {
     const { sessionId, ...track } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, sessionId, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    const { favorite, created } = await addFavorite(db, owner, track, Date.now());
-    return c.json(favorite, created ? 201 : 200);
+    const added = await addFavorite(db, owner, track, Date.now());
+    if (added === "full") {
+      return jsonError(
+        c,
+        409,
+        `You have reached the limit of ${favoritesPerOwnerLimit} favorites. Remove one to add another.`,
+        "favorites_full",
+      );
+    }
+    return c.json(added.favorite, added.created ? 201 : 200);
   })
   .get("/", requireUser, async (c) =>
     c.json(await listUserFavorites(getDb(c.env.DB), c.var.user.id), 200, noStore),
@@ -36,22 +49,20 @@ export const favorites = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, c.req.valid("param").id, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    return c.json(await listFavorites(db, owner.sessionId), 200, noStore);
+    return c.json(await listFavorites(db, owner, Date.now()), 200, noStore);
   })
   .get("/:id/check", ownerParam, validate("query", favoriteTrackRef), async (c) => {
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, c.req.valid("param").id, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    const { trackTitle, trackArtist } = c.req.valid("query");
-    const favorited = await isFavorited(db, owner.sessionId, trackTitle, trackArtist);
+    const favorited = await isFavorited(db, owner, c.req.valid("query"), Date.now());
     return c.json({ isFavorited: favorited }, 200, noStore);
   })
-  .delete("/:id", ownerParam, validate("json", favoriteTrackRef), async (c) => {
+  .delete("/:id", ownerParam, validate("json", favoriteTrackRef), limitWrites, async (c) => {
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, c.req.valid("param").id, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    const { trackTitle, trackArtist } = c.req.valid("json");
-    return c.json({ removed: await removeFavorite(db, owner.sessionId, trackTitle, trackArtist) }, 200);
+    return c.json({ removed: await removeFavorite(db, owner, c.req.valid("json"), Date.now()) }, 200);
   });
 
 /** POST /api/auth/migrate-favorites lives with the favorites it moves. */
@@ -59,6 +70,7 @@ export const migrateFavoritesRoute = new Hono<AppEnv>().post(
   "/",
   requireUser,
   validate("json", migrateFavorites),
+  limitWrites,
   async (c) => {
     const migrated = await moveFavorites(getDb(c.env.DB), c.req.valid("json").sessionId, c.var.user.id);
     return c.json({ migrated }, 200);

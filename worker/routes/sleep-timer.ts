@@ -3,11 +3,15 @@ import { z } from "zod";
 import { anonymousSessionId, sleepTimerStart } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
+import { limitPerClient } from "../lib/rate-limit";
 import { cancelSleepTimer, readSleepTimer, startSleepTimer } from "../lib/sleep-timer";
 import { validate } from "../lib/validate";
 
 /** The SPA's sleep-timer session id (docs/product.md §9) is a bearer secret: only its holder knows it. */
 const owner = validate("param", z.object({ sessionId: anonymousSessionId }));
+
+/** Timer starts and cancels per client network: a listener sets a few, a script would fill D1. */
+const limitWrites = limitPerClient("sleep-timer", 30, 10 * 60 * 1000, "sleep timer changes");
 
 export const sleepTimer = new Hono<AppEnv>()
   .get("/:sessionId", owner, async (c) => {
@@ -16,12 +20,12 @@ export const sleepTimer = new Hono<AppEnv>()
       "Cache-Control": "no-store",
     });
   })
-  .post("/:sessionId", owner, validate("json", sleepTimerStart), async (c) => {
+  .post("/:sessionId", owner, validate("json", sleepTimerStart), limitWrites, async (c) => {
     const { sessionId } = c.req.valid("param");
     const { minutes } = c.req.valid("json");
     return c.json(await startSleepTimer(getDb(c.env.DB), sessionId, minutes, Date.now()), 200);
   })
-  .delete("/:sessionId", owner, async (c) => {
+  .delete("/:sessionId", owner, limitWrites, async (c) => {
     await cancelSleepTimer(getDb(c.env.DB), c.req.valid("param").sessionId);
     return c.json({}, 200);
   });

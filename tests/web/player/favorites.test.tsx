@@ -90,6 +90,22 @@ describe("favorite heart, logged in", () => {
     );
   });
 
+  it.each([
+    [409, "favorites_full", "You have reached the limit of 500 favorites. Remove one to add another."],
+    [429, "too_many_requests", "Too many favorite changes. Please try again in 10 minutes."],
+  ])("toasts the server's message when it refuses the add with %i", async (status, error, message) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi(favoritesServer(false, () => json({ error, message }, status)));
+    renderWithProviders(<FavoriteButton track={aTrack()} />);
+    fireEvent.click(await heart("Add to favorites"));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: "Error", description: message, variant: "destructive" }),
+    );
+    expect(screen.getByRole("button", { name: "Add to favorites" }).getAttribute("aria-pressed")).toBe(
+      "false",
+    );
+  });
+
   it("is disabled while the update is pending", async () => {
     let answer: (value: Response) => void = () => {};
     mockApi(favoritesServer(false, () => new Promise<Response>((resolve) => (answer = resolve))));

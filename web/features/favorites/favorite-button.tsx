@@ -2,6 +2,7 @@
 // keeps a pending favorite and opens the login dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
+import { failureText } from "#web/lib/api.ts";
 import {
   addFavorite,
   favoriteCheckQueryKey,
@@ -64,7 +65,11 @@ export function FavoriteButton({ track, className }: { track: TrackInfo; classNa
     },
     onError: (error) => {
       console.error("Failed to update favorites", error);
-      toast({ title: "Error", description: "Failed to update favorites", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: failureText(error, "Failed to update favorites"),
+        variant: "destructive",
+      });
     },
     onSettled: () => invalidateFavorites(queryClient),
   });
