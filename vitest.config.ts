@@ -3,8 +3,9 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { parseEnvFile } from "./dev/env-file.ts";
 
-// Three layers: the worker inside workerd with the real migrations, the web app in jsdom,
-// and end-to-end specs driving Chromium against `wrangler dev` and the local Icecast station.
+// Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
+// operator's scripts (dev/) in Node, and end-to-end specs driving Chromium against `wrangler dev`
+// and the local Icecast station.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("schema/migrations");
   return {
@@ -48,6 +49,14 @@ export default defineConfig(async () => {
             environment: "jsdom",
             include: ["tests/web/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/web/support/setup.ts"],
+          },
+        },
+        {
+          test: {
+            name: "dev",
+            environment: "node",
+            sequence: { groupOrder: 0 },
+            include: ["tests/dev/**/*.test.ts"],
           },
         },
         {

@@ -1,5 +1,6 @@
-// Proves the worker and its assets bundle for production (`wrangler deploy --dry-run`)
-// and keeps the worker bundle inside the Workers free-plan limit of 3 MB gzip.
+// Proves the worker and its assets bundle for production and for staging (`wrangler deploy
+// --dry-run`, which also validates each environment's configuration) and keeps the worker bundle
+// inside the Workers free-plan limit of 3 MB gzip.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -10,10 +11,13 @@ const outDir = join(root, "dist/worker");
 const limitBytes = 3 * 1024 * 1024;
 
 rmSync(outDir, { recursive: true, force: true });
-execFileSync(join(root, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outDir], {
-  cwd: root,
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const wrangler = (args: string[]) =>
+  execFileSync(join(root, "node_modules/.bin/wrangler"), args, {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+wrangler(["deploy", "--dry-run", "--env", "staging"]);
+wrangler(["deploy", "--dry-run", "--outdir", outDir]);
 const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter(
   (entry) => entry.isFile() && /\.(m?js|wasm)$/.test(entry.name),
 );
