@@ -1,0 +1,56 @@
+// `npm run backup -- [--local|--remote] [--env NAME] [--persist-to DIR] --out DIR`: the D1
+// database, every R2 image and a manifest with counts and checksums (README: Operations).
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { backupUsage, parseBackupArgs, UsageError } from "./backup/args.ts";
+import { openLocalStore } from "./backup/local.ts";
+import { openRemoteStore, remoteCredentials } from "./backup/remote.ts";
+import { runBackup } from "./backup/run.ts";
+import { readTarget, shownPath } from "./backup/target.ts";
+
+async function main(argv: string[]): Promise<number> {
+  let args: ReturnType<typeof parseBackupArgs>;
+  try {
+    args = parseBackupArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${backupUsage}`);
+    return 2;
+  }
+  if (!args) {
+    console.log(backupUsage);
+    return 0;
+  }
+  const target = readTarget(args.env);
+  const persistTo = args.remote ? null : resolve(args.persistTo ?? target.defaultPersistTo);
+  if (persistTo && !existsSync(persistTo))
+    throw new Error(
+      `No local state in ${persistTo}: run \`npm start\` or \`npm run db:migrate:local\` first.`,
+    );
+  const store = persistTo
+    ? await openLocalStore(target, persistTo)
+    : openRemoteStore({ target, credentials: remoteCredentials(process.env) });
+  const out = resolve(args.out);
+  try {
+    const source = {
+      target: persistTo ? ("local" as const) : ("remote" as const),
+      env: args.env,
+      persistTo: persistTo ? shownPath(persistTo) : null,
+    };
+    await runBackup(store, out, { target, source });
+  } finally {
+    await store.close();
+  }
+  console.log(`backup written to ${shownPath(out)} (manifest.json lists every file)`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`backup failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  },
+);
