@@ -25,7 +25,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      // 503 is an answer too: the health call says "not ok" until the first cron run.
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200 || res.status === 503) return;
     } catch {
       // not listening yet
     }

@@ -42,9 +42,15 @@ const wrangler = spawn(
 
 // Cron triggers do not fire under `wrangler dev`: run the scheduled handler every minute,
 // as production's cron trigger does, so the local track history fills up.
-const cron = setInterval(() => {
-  fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`).catch(() => {});
-}, 60_000);
+const runCron = () => fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`).catch(() => undefined);
+const cron = setInterval(runCron, 60_000);
+// A first run as soon as the worker answers, so the history and /api/health do not wait a minute.
+void (async () => {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    if ((await runCron())?.ok) return;
+  }
+})();
 
 console.log(`[start] Site and API on ${siteUrl}`);
 

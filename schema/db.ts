@@ -215,6 +215,19 @@ export const sleepTimers = sqliteTable(
 );
 
 /**
+ * One row (id 1): the cron's latest run, for /api/health, and the steps that failed in it, so a
+ * failure is logged when it starts and when it ends, not every minute.
+ */
+export const cronStatus = sqliteTable("cron_status", {
+  id: integer("id").primaryKey(),
+  lastRunAt: integer("last_run_at", { mode: "timestamp_ms" }).notNull(),
+  /** The latest run in which every step succeeded. */
+  lastOkAt: integer("last_ok_at", { mode: "timestamp_ms" }),
+  /** JSON array of the names of the steps that failed in the latest run. */
+  failingSteps: text("failing_steps").notNull().default("[]"),
+});
+
+/**
  * Mail the `log` provider "sent": what /pb/debug reads in local development. Written only
  * when debug login links are enabled; real tokens are stored hashed in login_tokens.
  */

@@ -1,9 +1,27 @@
 // The health check and what the SPA needs of the deployment's configuration.
 import { z } from "zod";
 
+/** When something last went right, and whether that is recent enough (HEALTH_MAX_AGE_SECONDS). */
+const freshness = {
+  ok: z.boolean(),
+  /** Seconds since lastOkAt; null when it never went right. */
+  ageSeconds: z.number().int().nonnegative().nullable(),
+};
+
 export const health = z.object({
-  ok: z.literal(true),
+  /** False (and the status 503) when any of db, radio and cron is not ok. */
+  ok: z.boolean(),
   version: z.string(),
+  db: z.object({ ok: z.boolean() }),
+  /** The radio host's last successful read (by the live room). */
+  radio: z.object({ ...freshness, lastOkAt: z.string().nullable() }),
+  /** The cron's latest run, its latest run with every step ok, and the steps failing now. */
+  cron: z.object({
+    ...freshness,
+    lastRunAt: z.string().nullable(),
+    lastOkAt: z.string().nullable(),
+    failingSteps: z.array(z.string()),
+  }),
   /** The live room's reading of the radio host; null when the room did not answer. */
   live: z
     .object({

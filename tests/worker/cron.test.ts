@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { fallbackTrack } from "#schema/station.ts";
 import worker from "#worker/index.ts";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
@@ -220,6 +220,53 @@ describe("the cron's clean-up", () => {
         [owners.recent, 2],
       ]);
       expect(await ownerRows()).toEqual([owners.recent]);
+    });
+  });
+});
+
+describe("the cron's failures", () => {
+  const hostDown = async () => {
+    throw new Error("connect ECONNREFUSED 203.0.113.7:443");
+  };
+  const lines = (spy: MockInstance, text: string) =>
+    spy.mock.calls.map((call) => String(call[0])).filter((line) => line.includes(text));
+
+  it("are logged once when a step starts failing and once when it works again, not every minute", async () => {
+    const errors = vi.spyOn(console, "error");
+    const logs = vi.spyOn(console, "log");
+    try {
+      const t0 = Date.now();
+      await refreshTrackHistory(env, t0, async () => fallbackTrack);
+      for (let run = 1; run <= 3; run++) await refreshTrackHistory(env, t0 + run * minute, hostDown);
+      const failed = lines(errors, "recording the current track failed");
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toContain("ECONNREFUSED 203.0.113.7:443");
+      expect(failed[0]).toContain(new Date(t0 + minute).toISOString());
+
+      await refreshTrackHistory(env, t0 + 4 * minute, async () => fallbackTrack);
+      await refreshTrackHistory(env, t0 + 5 * minute, async () => fallbackTrack);
+      expect(lines(logs, "recording the current track works again")).toHaveLength(1);
+      expect(lines(errors, "recording the current track failed")).toHaveLength(1);
+    } finally {
+      errors.mockRestore();
+      logs.mockRestore();
+    }
+  });
+
+  it("are recorded with the run for /api/health", async () => {
+    const t0 = Date.now();
+    await refreshTrackHistory(env, t0, async () => fallbackTrack);
+    await refreshTrackHistory(env, t0 + minute, hostDown);
+    const row = await env.DB.prepare("select * from cron_status where id = 1").first<{
+      last_run_at: number;
+      last_ok_at: number;
+      failing_steps: string;
+    }>();
+    expect(row).toEqual({
+      id: 1,
+      last_run_at: t0 + minute,
+      last_ok_at: t0,
+      failing_steps: '["recording the current track"]',
     });
   });
 });

@@ -1,26 +1,118 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Track } from "#schema/api.ts";
+import { fallbackTrack } from "#schema/station.ts";
+import { refreshTrackHistory } from "#worker/lib/cron.ts";
 import pkg from "../../package.json";
-import { request, sendJson } from "./support/request";
+import { type Bindings, request, sendJson } from "./support/request";
 import { stationReader } from "./support/station";
 
+type HealthBody = {
+  ok: boolean;
+  db: { ok: boolean };
+  radio: { ok: boolean; ageSeconds: number | null; lastOkAt: string | null };
+  cron: {
+    ok: boolean;
+    ageSeconds: number | null;
+    lastRunAt: string | null;
+    lastOkAt: string | null;
+    failingSteps: string[];
+  };
+  live: Record<string, unknown> | null;
+};
+
+const health = async (bindings?: Bindings) => {
+  const res = await request("/api/health", {}, bindings);
+  return { status: res.status, body: (await res.json()) as HealthBody };
+};
+
+/** A cron run with the station's track given, so it reads no host. */
+const runCron = (at = Date.now(), track: () => Promise<Track> = async () => fallbackTrack) =>
+  refreshTrackHistory(env, at, track);
+
+async function setCronOkAt(at: number): Promise<void> {
+  await env.DB.prepare("update cron_status set last_ok_at = ?1, last_run_at = ?1 where id = 1")
+    .bind(at)
+    .run();
+}
+
+/** A database that refuses every statement. */
+const brokenDb = new Proxy(env.DB, {
+  get: (target, prop) =>
+    prop === "prepare" || prop === "batch" || prop === "exec"
+      ? () => {
+          throw new Error("D1_ERROR: database unavailable");
+        }
+      : Reflect.get(target, prop),
+});
+
 describe("GET /api/health", () => {
-  it("answers ok with the version after querying D1", async () => {
-    const res = await request("/api/health");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toEqual({ ok: true, version: pkg.version, live: expect.any(Object) });
+  it("answers 503 naming the cron while it has never run, and 200 once it has and the host was read", async () => {
+    await env.DB.prepare("delete from cron_status").run();
+    const before = await health();
+    expect(before.status).toBe(503);
+    expect(before.body).toMatchObject({ ok: false, db: { ok: true }, cron: { ok: false, lastRunAt: null } });
+
+    await stationReader().pollNow();
+    await runCron();
+    const after = await health();
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({
+      ok: true,
+      version: pkg.version,
+      db: { ok: true },
+      radio: { ok: true, ageSeconds: expect.any(Number), lastOkAt: expect.stringMatching(/^\d{4}-/) },
+      cron: {
+        ok: true,
+        ageSeconds: expect.any(Number),
+        lastRunAt: expect.stringMatching(/^\d{4}-/),
+        lastOkAt: expect.stringMatching(/^\d{4}-/),
+        failingSteps: [],
+      },
+      live: expect.any(Object),
+    });
+    expect(after.body.radio.ageSeconds).toBeLessThan(60);
+  });
+
+  it("answers 503 once the cron's last good run is older than HEALTH_MAX_AGE_SECONDS", async () => {
+    await stationReader().pollNow();
+    await runCron();
+    await setCronOkAt(Date.now() - 301_000);
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.cron).toMatchObject({ ok: false, failingSteps: [] });
+    expect(body.cron.ageSeconds).toBeGreaterThanOrEqual(301);
+    expect(body.radio.ok).toBe(true);
+    // The limit is the operator's: a longer one makes the same state healthy.
+    expect((await health({ HEALTH_MAX_AGE_SECONDS: "600" })).status).toBe(200);
+  });
+
+  it("names the steps failing in the latest run, and stays ok while a good run is recent", async () => {
+    await stationReader().pollNow();
+    await runCron();
+    await runCron(Date.now(), async () => {
+      throw new Error("host unreachable");
+    });
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.cron.failingSteps).toEqual(["recording the current track"]);
+  });
+
+  it("answers 503 with db not ok, still as JSON, when the database does not answer", async () => {
+    const { status, body } = await health({ DB: brokenDb });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ ok: false, db: { ok: false }, cron: { ok: false } });
   });
 
   it("reports the live room's reads of the radio host", async () => {
     await stationReader().pollNow();
-    const body = (await (await request("/api/health")).json()) as { live: Record<string, unknown> };
+    const { body } = await health();
     expect(body.live).toEqual({
       upstreamReadsLastMinute: expect.any(Number),
       lastReadAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastReadOk: true,
     });
-    expect(body.live.upstreamReadsLastMinute).toBeGreaterThanOrEqual(1);
+    expect(body.live?.upstreamReadsLastMinute).toBeGreaterThanOrEqual(1);
   });
 
   it("reaches the migrated database", async () => {

@@ -56,6 +56,8 @@ const configSchema = z
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** An anonymous session's favorites are deleted once unused (no add, remove or read) this long. */
     ANONYMOUS_FAVORITES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    /** /api/health answers 503 once the last good radio read or cron run is older than this. */
+    HEALTH_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
     /** How often the live room reads the radio host, in seconds. */
     LIVE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(2),
     /** How many Durable Objects hold the players' live connections (ADR 009). */

@@ -1,7 +1,9 @@
 // The cron trigger's work (every minute): the backstop of the live room's track history
-// (and its alarm), and clearing out what has expired. Each step runs even when another fails.
+// (and its alarm), and clearing out what has expired. Each step runs even when another fails; a
+// failing step is logged when it starts failing and when it recovers (cron-status.ts).
 import type { Track } from "#schema/api.ts";
 import { type Config, getConfig } from "./config";
+import { cronLogLines, readCronStatus, recordCronRun } from "./cron-status";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
 import { deleteUntouchedAnonymousFavorites } from "./favorites";
@@ -18,13 +20,16 @@ const rateLimitRetentionMs = dayMs;
 
 export type TrackHistoryRefresh = { recorded: boolean; pruned: number };
 
-async function step<T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    console.error(`cron: ${what} failed: ${String(err)}`);
-    return fallback;
-  }
+/** Runs the named steps of one cron run, each even when another fails, noting what failed. */
+function stepRunner(failures: Map<string, string>) {
+  return async <T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      failures.set(what, String(err));
+      return fallback;
+    }
+  };
 }
 
 /**
@@ -41,6 +46,9 @@ export async function refreshTrackHistory(
 ): Promise<TrackHistoryRefresh> {
   const config = getConfig(env);
   const db = getDb(env.DB);
+  const failures = new Map<string, string>();
+  const step = stepRunner(failures);
+  const previous = await step("reading the last run", null, () => readCronStatus(db));
   const recorded = await step("recording the current track", false, async () => {
     const track = await currentTrack(config);
     if (!track.title.trim() || isFallbackTrack(track)) return false;
@@ -58,6 +66,13 @@ export async function refreshTrackHistory(
   await step("pruning the dev outbox", undefined, () => pruneDevOutbox(db, scheduledTime - 7 * dayMs));
   await step("pruning untouched anonymous favorites", 0, () =>
     deleteUntouchedAnonymousFavorites(db, scheduledTime - config.ANONYMOUS_FAVORITES_RETENTION_DAYS * dayMs),
+  );
+  for (const { level, line } of cronLogLines(previous?.failingSteps ?? [], failures, scheduledTime)) {
+    if (level === "error") console.error(line);
+    else console.log(line);
+  }
+  await recordCronRun(db, scheduledTime, failures).catch((err) =>
+    console.error(`cron: recording the run failed: ${String(err)}`),
   );
   return { recorded, pruned };
 }

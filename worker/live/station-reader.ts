@@ -22,6 +22,8 @@ export type ReaderStatus = {
   readsLastMinute: number;
   lastReadAt: number | null;
   lastReadOk: boolean | null;
+  /** The latest read that brought a track: kept in storage, so it survives a restart. */
+  lastOkAt: number | null;
 };
 
 export class StationReader extends DurableObject<Env> {
@@ -84,6 +86,7 @@ export class StationReader extends DurableObject<Env> {
       readsLastMinute: this.readTimes.length,
       lastReadAt: this.readTimes.at(-1) ?? null,
       lastReadOk: this.lastReadOk,
+      lastOkAt: this.state?.readAt ?? null,
     };
   }
 

@@ -1,28 +1,67 @@
+// GET /api/health: whether the site can do its job now (ADR 014). ok (200) needs the database
+// to answer, the radio host to have been read successfully and the cron to have run with every
+// step ok, each within HEALTH_MAX_AGE_SECONDS; otherwise 503 with the same body, so a monitor
+// sees which part failed.
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Health } from "#schema/api.ts";
 import pkg from "../../package.json";
 import type { AppEnv } from "../env";
+import { getConfig } from "../lib/config";
+import { readCronStatus } from "../lib/cron-status";
 import { getDb } from "../lib/db";
 import { stationReader } from "../live";
+import type { ReaderStatus } from "../live/station-reader";
 
-async function liveStatus(env: Env): Promise<Health["live"]> {
+async function readerStatus(env: Env): Promise<ReaderStatus | null> {
   try {
-    const status = await stationReader(env).status();
-    return {
-      upstreamReadsLastMinute: status.readsLastMinute,
-      lastReadAt: status.lastReadAt === null ? null : new Date(status.lastReadAt).toISOString(),
-      lastReadOk: status.lastReadOk,
-    };
+    return await stationReader(env).status();
   } catch (err) {
     console.error("health: the live room did not answer", err);
     return null;
   }
 }
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** How long ago `at` was, and whether that is within the limit. */
+function freshness(at: number | null, now: number, maxAgeSeconds: number) {
+  const ageSeconds = at === null ? null : Math.max(0, Math.floor((now - at) / 1000));
+  return { ok: ageSeconds !== null && ageSeconds <= maxAgeSeconds, ageSeconds };
+}
+
 export const health = new Hono<AppEnv>().get("/", async (c) => {
-  await getDb(c.env.DB).run(sql`select 1`);
+  const now = Date.now();
+  const maxAge = getConfig(c.env).HEALTH_MAX_AGE_SECONDS;
+  const db = getDb(c.env.DB);
+  const dbOk = await db.run(sql`select 1`).then(
+    () => true,
+    (err: unknown) => {
+      console.error("health: the database did not answer", err);
+      return false;
+    },
+  );
+  const cron = dbOk ? await readCronStatus(db).catch(() => null) : null;
+  const reader = await readerStatus(c.env);
+  const radioOkAt = reader?.lastOkAt ?? null;
+  const body: Health = {
+    ok: false,
+    version: pkg.version,
+    db: { ok: dbOk },
+    radio: { ...freshness(radioOkAt, now, maxAge), lastOkAt: iso(radioOkAt) },
+    cron: {
+      ...freshness(cron?.lastOkAt ?? null, now, maxAge),
+      lastRunAt: iso(cron?.lastRunAt ?? null),
+      lastOkAt: iso(cron?.lastOkAt ?? null),
+      failingSteps: cron?.failingSteps ?? [],
+    },
+    live: reader && {
+      upstreamReadsLastMinute: reader.readsLastMinute,
+      lastReadAt: iso(reader.lastReadAt),
+      lastReadOk: reader.lastReadOk,
+    },
+  };
+  body.ok = body.db.ok && body.radio.ok && body.cron.ok;
   c.header("Cache-Control", "no-store");
-  const body: Health = { ok: true, version: pkg.version, live: await liveStatus(c.env) };
-  return c.json(body);
+  return c.json(body, body.ok ? 200 : 503);
 });
