@@ -6,8 +6,8 @@ import type { AppEnv } from "./env";
 import { apiBodyLimit } from "./lib/body-limit";
 import { type Config, ConfigError, getConfig } from "./lib/config";
 import { errorCodeFor, jsonError, keepCookiesPrivate } from "./lib/http";
-import { redactSecrets } from "./lib/redact";
 import { requestGuards } from "./lib/request-guards";
+import { logError, requestLog } from "./lib/request-log";
 import { applySecurityHeaders } from "./lib/security-headers";
 import { loadUser } from "./lib/session";
 import { auth } from "./routes/auth";
@@ -46,6 +46,8 @@ const api = new Hono<AppEnv>()
   .route("/upload", upload);
 
 export const app = new Hono<AppEnv>()
+  // First, so it sees the final response (onError's included) and times everything after it.
+  .use(requestLog)
   .use(async (c, next) => {
     await next();
     // A WebSocket handshake's response carries the socket: it must pass through untouched.
@@ -73,11 +75,11 @@ app.onError((err, c) => {
     return c.json({ error: errorCodeFor(status), message: err.message || "Request failed" }, status);
   }
   if (err instanceof ConfigError) {
-    console.error(err.message);
+    logError(c, "server misconfigured", err);
     return jsonError(c, 500, "The server is not configured correctly.", "server_misconfigured");
   }
-  // The path can hold an anonymous session id (favorites, sleep timer): never log it whole.
-  console.error("Unhandled error", c.req.method, redactSecrets(c.req.path), err);
+  // Logged with the route pattern, never the path (it can hold a session id or a token).
+  logError(c, "unhandled error", err);
   return jsonError(c, 500, "Something went wrong on our side. Please try again.");
 });
 

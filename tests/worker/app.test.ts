@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { themeInitScript } from "#schema/theme-script.ts";
 import { request } from "./support/request";
+import { anonymousId } from "./support/unique";
 
 describe("thrown errors", () => {
   it("become a JSON 500 { error, message } that leaks nothing internal", async () => {
@@ -9,7 +10,7 @@ describe("thrown errors", () => {
         throw new Error("SQLITE_CORRUPT: secret internal detail at /var/db");
       },
     } as unknown as D1Database;
-    const res = await request("/api/health", {}, { DB: failingDb });
+    const res = await request(`/api/sleep-timer/${anonymousId()}`, {}, { DB: failingDb });
     expect(res.status).toBe(500);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe("internal_error");
@@ -20,9 +21,14 @@ describe("thrown errors", () => {
 
   it("a broken configuration gives a JSON 500 naming no variable to the client", async () => {
     const res = await request("/api/health", {}, { STREAM_URL_HD: "not a url" });
-    // Health does not read configuration, so it still answers; the headers middleware
-    // must not fail either, and falls back to a CSP without third-party hosts.
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({
+      error: "server_misconfigured",
+      message: "The server is not configured correctly.",
+    });
+    expect(body).not.toContain("STREAM_URL_HD");
+    // The headers middleware must not fail either: it falls back to a CSP without third-party hosts.
     expect(res.headers.get("content-security-policy")).toContain("media-src 'self';");
   });
 });

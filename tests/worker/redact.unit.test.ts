@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "#worker/lib/redact.ts";
+import { redactEmails, redactForLog, redactSecrets } from "#worker/lib/redact.ts";
 import { anonymousId } from "./support/unique";
 
 const token = "Xq3_abcDEF-0123456789abcdefghijklmnopqrstu";
@@ -36,5 +36,38 @@ describe("redactSecrets", () => {
     for (const text of ["/api/history?limit=20", "/api/auth/verify?tokens=1&mytoken=2", "a session-cookie"]) {
       expect(redactSecrets(text)).toBe(text);
     }
+  });
+});
+
+describe("redactEmails", () => {
+  it("masks the local part of every address, keeping the domain", () => {
+    expect(redactEmails("mail to ann.lee+radio@example.com and BOB@Mail.Example.ORG failed")).toBe(
+      "mail to •••@example.com and •••@Mail.Example.ORG failed",
+    );
+    expect(redactEmails("<listener_1@example.co.uk>")).toBe("<•••@example.co.uk>");
+  });
+
+  it("masks an address whose @ is percent-encoded", () => {
+    expect(redactEmails("/?next=%2Fme&email=ann%40example.com")).toBe("/?next=%2Fme&email=•••%40example.com");
+  });
+
+  it("leaves stack frames, scoped packages and versions alone", () => {
+    for (const text of [
+      "at file:///app/node_modules/.pnpm/hono@4.13.19/node_modules/hono/dist/compose.js:22:23",
+      "import from @cloudflare/workers-types",
+      "no address here @ all",
+      "user@localhost",
+    ]) {
+      expect(redactEmails(text)).toBe(text);
+    }
+  });
+});
+
+describe("redactForLog", () => {
+  it("masks tokens, session ids and e-mail addresses together", () => {
+    const id = anonymousId();
+    expect(redactForLog(`${id} of ann@example.com at /api/auth/verify?token=${token}`)).toBe(
+      "session-[redacted] of •••@example.com at /api/auth/verify?token=[redacted]",
+    );
   });
 });

@@ -8,6 +8,7 @@ import { station } from "#schema/station.ts";
 import { getConfig } from "./config";
 import { type Db, getDb } from "./db";
 import { sendMail } from "./email";
+import { redactForLog } from "./redact";
 
 export type ContactInput = z.output<typeof contactMessage>;
 export type StoredContactMessage = ContactInput & { id: string; createdAt: number };
@@ -51,7 +52,9 @@ export async function notifyStation(env: Env, message: StoredContactMessage): Pr
       .where(eq(contactMessages.id, message.id));
     return true;
   } catch (err) {
-    console.error(`[contact] notification of message ${message.id} failed; it stays stored`, err);
+    console.error(
+      `[contact] notification of message ${message.id} failed; it stays stored: ${redactForLog(String(err))}`,
+    );
     return false;
   }
 }

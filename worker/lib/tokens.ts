@@ -11,6 +11,7 @@ import { randomToken, sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";
 import { MailError, sendMail } from "./email";
 import { loginEmail } from "./email/login-email";
+import { redactForLog } from "./redact";
 
 export const loginTokenLifetimeMs = loginLinkLifetimeMinutes * 60 * 1000;
 /** 32 random bytes in base64url: 43 characters, 256 bits. */
@@ -100,7 +101,8 @@ export async function sendLoginLink(
     return true;
   } catch (err) {
     if (!(err instanceof MailError)) throw err;
-    console.error("Login link not sent:", err.message);
+    // The provider's answer may quote the address.
+    console.error("Login link not sent:", redactForLog(err.message));
     await discardLoginToken(db, env.KV, issued.tokenHash);
     return false;
   }
