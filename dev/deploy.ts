@@ -1,6 +1,7 @@
 // `npm run deploy -- [--env NAME] [--dry-run]`: the one command that puts the site on Cloudflare
 // (dev/deploy/deploy.ts; README: Deploy).
 import { spawn } from "node:child_process";
+import { registerHooks } from "node:module";
 import { join, resolve } from "node:path";
 import { unstable_readConfig } from "wrangler";
 import { type DeployConfig, deploy, parseDeployArgs, type Run } from "./deploy/deploy.ts";
@@ -36,6 +37,20 @@ function readConfig(env: string | undefined): DeployConfig {
   return { workerName: config.name ?? "", databaseName: database.database_name, vars };
 }
 
+// The worker's sources import their neighbours without an extension, as its bundler resolves
+// them; Node needs the ".ts" said, so this adds it for the worker's configuration parsing below.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (err) {
+      if (!specifier.startsWith(".") || /\.[cm]?[jt]s$/.test(specifier)) throw err;
+      return nextResolve(`${specifier}.ts`, context);
+    }
+  },
+});
+const { configIssues } = await import("#worker/lib/config.ts");
+
 const options = parseDeployArgs(process.argv.slice(2));
 if (typeof options === "string") {
   console.error(options);
@@ -46,6 +61,7 @@ if (typeof options === "string") {
       wrangler: runner(join(root, "node_modules/.bin/wrangler")),
       npm: runner("npm"),
       readConfig,
+      configIssues,
       log: (line) => console.log(line),
     },
     options,

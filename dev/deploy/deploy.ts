@@ -12,6 +12,8 @@ export type Tools = {
   wrangler: Run;
   npm: Run;
   readConfig: (env: string | undefined) => DeployConfig;
+  /** What the worker's own configuration parsing refuses in these variables (worker/lib/config.ts). */
+  configIssues: (vars: Record<string, string>) => { name: string; message: string }[];
   log: (line: string) => void;
 };
 
@@ -22,6 +24,8 @@ const alwaysNeeded: [name: string, hint: string][] = [
   ["ADMIN_PASSWORD_HASH", "make it with `npm run admin:hash`"],
   ["AUTH_PEPPER", "the pepper you gave `npm run admin:hash`"],
 ];
+
+const secretNamesChecked = ["ADMIN_PASSWORD_HASH", "AUTH_PEPPER", "RESEND_API_KEY"];
 
 const envArgs = (env: string | undefined) => (env ? ["--env", env] : []);
 
@@ -62,6 +66,12 @@ export async function preflight(tools: Tools, options: DeployOptions): Promise<s
   }
   const config = tools.readConfig(options.env);
   const problems = placeholderVars(config, options.env);
+  const table = options.env ? `[env.${options.env}.vars]` : "[vars]";
+  // Secrets are checked by name below; the worker would refuse the rest at its first request.
+  for (const issue of tools.configIssues(config.vars)) {
+    if (secretNamesChecked.includes(issue.name)) continue;
+    problems.push(`${issue.name} ${issue.message}: fix it in wrangler.toml ${table}.`);
+  }
   const needed = [...alwaysNeeded];
   if ((config.vars.MAIL_PROVIDER ?? "log") === "resend") {
     needed.push(["RESEND_API_KEY", "your Resend API key (MAIL_PROVIDER is resend)"]);
@@ -84,12 +94,16 @@ type Step = { what: string; run: () => Promise<RunResult> };
  * is deployed, so no request is served against an unmigrated schema. Migrations are additive
  * (ADR 014), so the code still running while they apply keeps working.
  */
-async function steps(tools: Tools, options: DeployOptions): Promise<Step[]> {
+async function steps(tools: Tools, options: DeployOptions): Promise<Step[] | string> {
   const env = envArgs(options.env);
   const { databaseName } = tools.readConfig(options.env);
   const info = await tools.wrangler(["d1", "info", databaseName, "--json", ...env]);
   const plan: Step[] = [{ what: "build the site", run: () => tools.npm(["run", "build"]) }];
   if (info.code !== 0) {
+    const output = `${info.stdout}\n${info.stderr}`;
+    if (!/couldn't find|not found|does not exist/i.test(output)) {
+      return `Could not look up the D1 database ${databaseName}: ${output.trim().split("\n").pop() ?? ""}`;
+    }
     plan.push({
       what: `create the D1 database ${databaseName}`,
       run: () => tools.wrangler(["d1", "create", databaseName, ...env]),
@@ -119,6 +133,10 @@ export async function deploy(tools: Tools, options: DeployOptions): Promise<numb
     return 1;
   }
   const plan = await steps(tools, options);
+  if (typeof plan === "string") {
+    tools.log(`Nothing was changed. ${plan}`);
+    return 1;
+  }
   if (options.dryRun) {
     tools.log("Dry run: the checks passed; a deploy would now:");
     for (const [i, step] of plan.entries()) tools.log(`  ${i + 1}. ${step.what}`);

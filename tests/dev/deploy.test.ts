@@ -8,6 +8,7 @@ import {
   type RunResult,
   type Tools,
 } from "#dev/deploy/deploy.ts";
+import { configIssues } from "#worker/lib/config.ts";
 
 const ok = (stdout = ""): RunResult => ({ code: 0, stdout, stderr: "" });
 const failed = (stderr: string): RunResult => ({ code: 1, stdout: "", stderr });
@@ -15,8 +16,13 @@ const failed = (stderr: string): RunResult => ({ code: 1, stdout: "", stderr });
 const liveVars: Record<string, string> = {
   SITE_URL: "https://radio.lounge.fm",
   STREAM_URL_HD: "https://stream.lounge.fm/hd",
+  STREAM_URL_SD: "https://stream.lounge.fm/sd",
+  STREAM_URL_MOBILE: "https://stream.lounge.fm/mobile",
+  RADIO_SOURCE: "icecast",
+  RADIO_METADATA_URL: "https://stream.lounge.fm",
   MAIL_PROVIDER: "resend",
   MAIL_FROM: "Lounge Radio <no-reply@lounge.fm>",
+  DEBUG_LOGIN_LINKS: "false",
 };
 const allSecrets = JSON.stringify(
   ["ADMIN_PASSWORD_HASH", "AUTH_PEPPER", "RESEND_API_KEY"].map((name) => ({ name, type: "secret_text" })),
@@ -26,6 +32,8 @@ type Account = {
   loggedIn?: boolean;
   secrets?: RunResult;
   databaseExists?: boolean;
+  /** What `wrangler d1 info` answers when it fails. */
+  infoError?: string;
   vars?: Record<string, string>;
   failing?: string;
 };
@@ -41,7 +49,8 @@ function account(state: Account = {}) {
     }
     if (command.startsWith("wrangler secret list")) return state.secrets ?? ok(allSecrets);
     if (command.startsWith("wrangler d1 info")) {
-      return state.databaseExists === false ? failed("Couldn't find DB with name 'x'") : ok("{}");
+      if (state.infoError) return failed(state.infoError);
+      return state.databaseExists === false ? failed("Couldn't find a D1 DB named 'x'") : ok("{}");
     }
     return ok();
   };
@@ -59,6 +68,7 @@ function account(state: Account = {}) {
       databaseName: env ? `lounge-radio-${env}` : "lounge-radio",
       vars: state.vars ?? liveVars,
     }),
+    configIssues,
     log: (line) => lines.push(line),
   };
   const changes = () => calls.filter((c) => !/whoami|secret list|d1 info|--dry-run/.test(c));
@@ -93,10 +103,22 @@ describe("npm run deploy: the checks before anything changes", () => {
     }
   });
 
-  it("asks for no Resend key when the site does not send mail through Resend", async () => {
-    const secrets = ok(JSON.stringify([{ name: "ADMIN_PASSWORD_HASH" }, { name: "AUTH_PEPPER" }]));
-    const site = account({ secrets, vars: { ...liveVars, MAIL_PROVIDER: "log" } });
+  it("refuses what the worker itself would refuse at its first request, naming the variable", async () => {
+    const site = account({
+      vars: { ...liveVars, MAIL_PROVIDER: "log", DEBUG_LOGIN_LINKS: "true", LIVE_SHARDS: "0" },
+    });
+    expect(await deploy(site.tools, { env: "staging", dryRun: false })).toBe(1);
+    expect(site.output()).toContain("MAIL_PROVIDER may be log only when SITE_URL is a loopback address");
+    expect(site.output()).toContain("DEBUG_LOGIN_LINKS may be true only when SITE_URL is a loopback address");
+    expect(site.output()).toContain("LIVE_SHARDS");
+    expect(site.output()).toContain("fix it in wrangler.toml [env.staging.vars]");
+    expect(site.changes()).toEqual([]);
+  });
+
+  it("passes the checks with every variable and secret in place", async () => {
+    const site = account();
     expect(await deploy(site.tools, { dryRun: true })).toBe(0);
+    expect(site.output()).not.toContain("Nothing was changed");
   });
 
   it("refuses variables that still name an example host", async () => {
@@ -132,6 +154,13 @@ describe("npm run deploy: the order of the changes", () => {
       "wrangler deploy --env staging",
     ]);
     expect(site.calls).toContain("wrangler d1 info lounge-radio-staging --json --env staging");
+  });
+
+  it("stops, changing nothing, when the database cannot be looked up (not: creates it again)", async () => {
+    const site = account({ infoError: "Authentication error [code: 10000]" });
+    expect(await deploy(site.tools, { dryRun: false })).toBe(1);
+    expect(site.output()).toContain("Could not look up the D1 database lounge-radio: Authentication error");
+    expect(site.changes()).toEqual([]);
   });
 
   it("never deploys the Worker when the migrations fail", async () => {

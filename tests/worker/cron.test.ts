@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, type MockInstance, vi } from "vitest"
 import { fallbackTrack } from "#schema/station.ts";
 import worker from "#worker/index.ts";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { deleteHistoryBefore, historyPrunedPerRun } from "#worker/lib/history.ts";
 import { azuracastHost, envWith, nothingListens } from "./support/fakes";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";
@@ -97,6 +99,21 @@ describe("the cron's track-history refresh", () => {
     );
     expect(result).toEqual({ recorded: false, pruned: 1 });
     expect((await historyRows()).map((r) => r.title)).toEqual(["just kept", "recent"]);
+  });
+
+  it("prunes a backlog of old history over several runs, oldest first, a bounded number each", async () => {
+    const now = Date.now();
+    await insertPlays([
+      ...Array.from({ length: 25 }, (_, i) => ({ title: `old ${i}`, at: now - 100 * day + i * minute })),
+      { title: "recent", at: now - minute },
+    ]);
+    const before = now - 90 * day;
+    expect(await deleteHistoryBefore(getDb(env.DB), before, 10)).toBe(10);
+    expect((await historyRows())[0]?.title).toBe("old 10");
+    expect(await deleteHistoryBefore(getDb(env.DB), before, 10)).toBe(10);
+    expect(await deleteHistoryBefore(getDb(env.DB), before, 10)).toBe(5);
+    expect((await historyRows()).map((r) => r.title)).toEqual(["recent"]);
+    expect(historyPrunedPerRun).toBe(1000);
   });
 
   it("keeps 90 days of history by default", async () => {

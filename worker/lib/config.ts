@@ -117,14 +117,26 @@ export class ConfigError extends Error {
 
 const cache = new WeakMap<object, Config>();
 
+export type ConfigIssue = { name: string; message: string };
+
+function issuesOf(error: z.ZodError): ConfigIssue[] {
+  return error.issues.map((issue) => ({ name: issue.path.join(".") || "(root)", message: issue.message }));
+}
+
+/** What getConfig would refuse in `env`, variable by variable (npm run deploy checks it first). */
+export function configIssues(env: object): ConfigIssue[] {
+  const parsed = configSchema.safeParse(env);
+  return parsed.success ? [] : issuesOf(parsed.error);
+}
+
 /** Parses the worker's environment once per isolate; throws a ConfigError naming each bad variable. */
 export function getConfig(env: object): Config {
   const cached = cache.get(env);
   if (cached) return cached;
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    const problems = issuesOf(parsed.error)
+      .map((issue) => `${issue.name}: ${issue.message}`)
       .join("; ");
     throw new ConfigError(`Invalid worker configuration: ${problems}`);
   }

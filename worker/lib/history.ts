@@ -1,5 +1,5 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
-import { asc, desc, eq, lt, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ListeningStats, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
 import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
@@ -66,11 +66,28 @@ export async function appendIfChanged(
   return toItem({ id: result.meta.last_row_id, ...row, playedAt: new Date(playedAt) });
 }
 
-export async function deleteHistoryBefore(db: Db, before: number): Promise<number> {
+/**
+ * Rows one cron run prunes at most: each deleted row also runs the stats triggers, so after a
+ * shorter retention or a long outage the backlog goes over several runs, never in one statement
+ * too long for D1.
+ */
+export const historyPrunedPerRun = 1000;
+
+export async function deleteHistoryBefore(
+  db: Db,
+  before: number,
+  limit = historyPrunedPerRun,
+): Promise<number> {
+  const oldest = db
+    .select({ id: trackHistory.id })
+    .from(trackHistory)
+    .where(lt(trackHistory.playedAt, new Date(before)))
+    .orderBy(trackHistory.playedAt)
+    .limit(limit);
   // Counted from the deleted rows: D1's meta.changes also counts what the stats triggers change.
   const deleted = await db
     .delete(trackHistory)
-    .where(lt(trackHistory.playedAt, new Date(before)))
+    .where(inArray(trackHistory.id, oldest))
     .returning({ id: trackHistory.id });
   return deleted.length;
 }

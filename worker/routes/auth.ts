@@ -42,7 +42,8 @@ const maxVerifyBodyBytes = 1024;
 /** "a•••@example.com": enough to recognise one's own address, not to learn someone else's. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
-  return `${email.slice(0, Math.min(1, at))}\u2022\u2022\u2022${email.slice(at)}`;
+  if (at < 1) return "\u2022\u2022\u2022";
+  return `${email.slice(0, 1)}\u2022\u2022\u2022${email.slice(at)}`;
 }
 
 /**
