@@ -10,6 +10,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("schema/migrations");
   return {
     test: {
+      // The worker's one JSON line per request (worker/lib/request-log.ts) would bury the
+      // output; tests/worker/request-log.test.ts reads those lines through its own spies.
+      onConsoleLog: (log: string) => !log.includes('"msg":"request"'),
       projects: [
         {
           plugins: [
