@@ -56,7 +56,11 @@ async function secretNames(tools: Tools, env: string | undefined): Promise<strin
 }
 
 /** Every reason not to deploy yet, each naming what is missing and the command that sets it. */
-export async function preflight(tools: Tools, options: DeployOptions): Promise<string[]> {
+export async function preflight(
+  tools: Tools,
+  options: DeployOptions,
+  config: DeployConfig,
+): Promise<string[]> {
   const whoami = await tools.wrangler(["whoami", "--json"]);
   if (whoami.code !== 0) {
     return [
@@ -64,7 +68,6 @@ export async function preflight(tools: Tools, options: DeployOptions): Promise<s
         "(and CLOUDFLARE_ACCOUNT_ID when the token reaches more than one account).",
     ];
   }
-  const config = tools.readConfig(options.env);
   const problems = placeholderVars(config, options.env);
   const table = options.env ? `[env.${options.env}.vars]` : "[vars]";
   // Secrets are checked by name below; the worker would refuse the rest at its first request.
@@ -94,9 +97,8 @@ type Step = { what: string; run: () => Promise<RunResult> };
  * is deployed, so no request is served against an unmigrated schema. Migrations are additive
  * (ADR 014), so the code still running while they apply keeps working.
  */
-async function steps(tools: Tools, options: DeployOptions): Promise<Step[] | string> {
+async function steps(tools: Tools, options: DeployOptions, databaseName: string): Promise<Step[] | string> {
   const env = envArgs(options.env);
-  const { databaseName } = tools.readConfig(options.env);
   const info = await tools.wrangler(["d1", "info", databaseName, "--json", ...env]);
   const plan: Step[] = [{ what: "build the site", run: () => tools.npm(["run", "build"]) }];
   if (info.code !== 0) {
@@ -126,13 +128,14 @@ async function steps(tools: Tools, options: DeployOptions): Promise<Step[] | str
 export async function deploy(tools: Tools, options: DeployOptions): Promise<number> {
   const target = options.env ? `the ${options.env} environment` : "production";
   tools.log(`Checking before deploying ${target}…`);
-  const problems = await preflight(tools, options);
+  const config = tools.readConfig(options.env);
+  const problems = await preflight(tools, options, config);
   if (problems.length > 0) {
     tools.log("Nothing was changed. Before deploying:");
     for (const problem of problems) tools.log(`  - ${problem}`);
     return 1;
   }
-  const plan = await steps(tools, options);
+  const plan = await steps(tools, options, config.databaseName);
   if (typeof plan === "string") {
     tools.log(`Nothing was changed. ${plan}`);
     return 1;

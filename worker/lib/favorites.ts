@@ -82,16 +82,15 @@ function touchOwner(db: Db, sessionId: string, now: number) {
 }
 
 /**
- * An anonymous owner read its favorites: recorded at most once a day, so a read usually writes
- * nothing. Only an owner that has a row (it added a favorite) is touched: reading an unknown
- * id records nothing.
+ * Touches an owner that already has a row (an unknown id records nothing), when it was last
+ * touched over `minAgeMs` ago: reads pass a day, so a read usually writes nothing.
  */
-function touchOwnerOnRead(db: Db, sessionId: string, now: number) {
+function touchKnownOwner(db: Db, sessionId: string, now: number, minAgeMs: number) {
   return db
     .update(anonymousOwners)
     .set({ touchedAt: new Date(now) })
     .where(
-      and(eq(anonymousOwners.sessionId, sessionId), lt(anonymousOwners.touchedAt, new Date(now - dayMs))),
+      and(eq(anonymousOwners.sessionId, sessionId), lt(anonymousOwners.touchedAt, new Date(now - minAgeMs))),
     );
 }
 
@@ -148,7 +147,9 @@ export async function listFavorites(db: Db, owner: Owner, now: number): Promise<
     .where(eq(favorites.sessionId, owner.sessionId))
     .orderBy(...newestFirst);
   const [rows] =
-    owner.userId === null ? await db.batch([list, touchOwnerOnRead(db, owner.sessionId, now)]) : [await list];
+    owner.userId === null
+      ? await db.batch([list, touchKnownOwner(db, owner.sessionId, now, dayMs)])
+      : [await list];
   return rows.map(toFavorite);
 }
 
@@ -173,7 +174,9 @@ export async function isFavorited(
     .where(sameTrack(favorites, owner.sessionId, track.trackTitle, track.trackArtist))
     .limit(1);
   const [rows] =
-    owner.userId === null ? await db.batch([find, touchOwnerOnRead(db, owner.sessionId, now)]) : [await find];
+    owner.userId === null
+      ? await db.batch([find, touchKnownOwner(db, owner.sessionId, now, dayMs)])
+      : [await find];
   return rows.length > 0;
 }
 
@@ -189,10 +192,7 @@ export async function removeFavorite(
     .where(sameTrack(favorites, owner.sessionId, track.trackTitle, track.trackArtist))
     .returning({ id: favorites.id });
   // An owner without a row has no favorites to remove: the touch updates, never inserts.
-  const touch = db
-    .update(anonymousOwners)
-    .set({ touchedAt: new Date(now) })
-    .where(eq(anonymousOwners.sessionId, owner.sessionId));
+  const touch = touchKnownOwner(db, owner.sessionId, now, 0);
   const [removed] = owner.userId === null ? await db.batch([remove, touch]) : [await remove];
   return removed.length > 0;
 }

@@ -13,7 +13,7 @@ import { jsonError } from "../lib/http";
 import { adminLoginLockout, recordAdminLoginFailure } from "../lib/login-backoff";
 import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../lib/login-browser";
 import { verifyAdminCredentials } from "../lib/password";
-import { clientKey, hitRateLimit, retryMessage, tooManyRequests } from "../lib/rate-limit";
+import { clientKey, hitRateLimit, limitPerClient, retryMessage, tooManyRequests } from "../lib/rate-limit";
 import {
   clearSessionCookie,
   createSession,
@@ -92,26 +92,24 @@ async function ensureAdminUser(db: Db, now: number): Promise<void> {
     .onConflictDoUpdate({ target: users.id, set: { lastLoginAt: new Date(now) } });
 }
 
+/** Login-link requests per client network, counted once the address is valid. */
+const limitLinkRequests = limitPerClient(
+  "login-link:client",
+  loginLinkLimit,
+  loginRateWindowMs,
+  "login link requests",
+);
+
 export const auth = new Hono<AppEnv>()
   .get("/me", (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(c.get("user"));
   })
 
-  .post("/request-login", validate("json", requestLogin), async (c) => {
+  .post("/request-login", validate("json", requestLogin), limitLinkRequests, async (c) => {
     const { email } = c.req.valid("json");
     const now = Date.now();
     const db = getDb(c.env.DB);
-    const byClient = await hitRateLimit(
-      db,
-      `login-link:client:${await clientKey(c)}`,
-      loginLinkLimit,
-      loginRateWindowMs,
-      now,
-    );
-    if (!byClient.allowed) {
-      return tooManyRequests(c, byClient, retryMessage("login link requests", byClient.retryAfterSeconds));
-    }
     const byEmail = await hitRateLimit(
       db,
       `login-link:email:${(await sha256Hex(email)).slice(0, 32)}`,
