@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";
 import { setupBrowser } from "./support/browser.ts";
-import { heroButton, playerBar, startListening } from "./support/site.ts";
+import { heroButton, playerBar, pressStartListening, startListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing, stationHelper } from "./support/station.ts";
 
 const browser = setupBrowser();
@@ -12,7 +12,7 @@ describe("a listener on the home page", () => {
   it("presses Start Listening and hears the station: the audio plays and the hero says Now Playing", async () => {
     const { page } = browser;
     await page.goto("/");
-    await heroButton(page, "Start Listening").click();
+    await pressStartListening(page);
     await page.waitForFunction(
       () => {
         const audio = document.querySelector("audio");

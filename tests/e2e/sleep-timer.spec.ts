@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser.ts";
-import { heroButton, playerBar } from "./support/site.ts";
+import { heroButton, playerBar, pressStartListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing } from "./support/station.ts";
 
 const browser = setupBrowser();
@@ -87,7 +87,7 @@ describe("a listener with the sleep timer", () => {
     await page.reload();
     await expect.poll(() => sleepTimerButton(page).textContent(), { timeout: 10_000 }).toMatch(/^14:[45]\d$/);
 
-    await heroButton(page, "Start Listening").click();
+    await pressStartListening(page);
     await expectAudioAdvancing(page, "/hd");
     const player = playerBar(page);
     await player.getByRole("button", { name: "Pause" }).waitFor();

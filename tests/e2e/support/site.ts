@@ -21,9 +21,16 @@ export const heroButton = (page: Page, name: "Start Listening" | "Now Playing") 
 export const toastText = (page: Page, text: string) =>
   page.getByRole("region", { name: "Notifications (F8)" }).getByText(text, { exact: true });
 
+/** Presses the hero's Start Listening once React owns it: a click on the prerendered button does nothing. */
+export async function pressStartListening(page: Page): Promise<void> {
+  const button = heroButton(page, "Start Listening");
+  await whenHydrated(button);
+  await button.click();
+}
+
 /** Opens the home page and presses Start Listening; resolves once the hd stream plays. */
 export async function startListening(page: Page): Promise<void> {
   await page.goto("/");
-  await heroButton(page, "Start Listening").click();
+  await pressStartListening(page);
   await expectAudioAdvancing(page, "/hd");
 }
