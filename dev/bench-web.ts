@@ -1,190 +1,100 @@
-// `npm run bench:web`: builds the site, serves it on loopback and runs Lighthouse on / with
-// the mobile and desktop presets, printing performance, FCP, LCP, TBT, CLS and the
-// accessibility, best-practices and SEO scores. A benchmark, not a test: it never fails on
-// the figures. Serves through `wrangler dev` (the real worker: API, CSP, headers) with a
-// throw-away local state; `--static` serves dist/client with a tiny file server instead
-// (no API), `--no-build` reuses the last build, `--verbose` prints what the failing audits point at.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { extname, join, normalize, resolve } from "node:path";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { chromiumFlags, chromiumPath } from "./chromium.ts";
+// `npm run bench:web [-- --runs N --routes /,/history --preset mobile|desktop --json FILE]`:
+// builds the site, serves it on loopback and runs Lighthouse N times (default 3) on /, /history
+// and /analytics with the mobile and desktop presets, printing for each the median of the runs
+// and the lowest run (by performance score): performance, FCP, LCP, TBT, CLS, the
+// accessibility, best-practices and SEO scores and every audit that failed in a run. A
+// benchmark, not a test: it never fails on the figures. Serves through `wrangler dev` (the real
+// worker: API, CSP, headers) with a throw-away local state; `--static` serves dist/client with a
+// tiny file server instead (no API), `--no-build` reuses the last build, `--verbose` prints what
+// the failing audits point at, `--json FILE` also writes the figures and every run to FILE (a
+// directory, e.g. `bench-results/`, gets `web-<timestamp>.json`).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { type Preset, type Run, runLighthouse } from "./bench-web/lighthouse.ts";
+import { serve } from "./bench-web/server.ts";
+import { printSummary, type Summary, summarise } from "./bench-web/summary.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const bin = (name: string) => join(root, "node_modules/.bin", name);
-const args = new Set(process.argv.slice(2));
+const allRoutes = ["/", "/history", "/analytics"];
+const allPresets: Preset[] = ["mobile", "desktop"];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    routes: { type: "string", default: allRoutes.join(",") },
+    preset: { type: "string" },
+    json: { type: "string" },
+    static: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
+  },
+});
+const runCount = Number(values.runs);
+if (!Number.isInteger(runCount) || runCount < 1) throw new Error(`bench: --runs wants a whole number ≥ 1`);
+const routes = values.routes
+  .split(",")
+  .map((r) => r.trim())
+  .filter(Boolean);
+if (routes.length === 0 || routes.some((r) => !r.startsWith("/")))
+  throw new Error(`bench: --routes wants paths such as /,/history`);
+if (values.preset !== undefined && !allPresets.includes(values.preset as Preset))
+  throw new Error(`bench: --preset is mobile or desktop`);
+const presets = values.preset ? [values.preset as Preset] : allPresets;
+
+/** Where `--json` writes: the file given, or web-<timestamp>.json in a directory given. */
+function jsonPath(target: string, startedAt: Date): string {
+  const isDir = target.endsWith("/") || (existsSync(target) && statSync(target).isDirectory());
+  if (!isDir) return resolve(target);
+  return resolve(target, `web-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
 }
 
-async function waitForOk(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`bench: ${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-const types: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".webmanifest": "application/manifest+json",
-  ".txt": "text/plain",
-};
-
-/** dist/client as Cloudflare serves it: /about -> about.html, unknown paths -> index.html. */
-function staticServer(dir: string): Server {
-  return createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
-    if (path.startsWith("/api/")) {
-      res
-        .writeHead(404, { "Content-Type": "application/json" })
-        .end('{"error":"not_found","message":"No API"}');
-      return;
-    }
-    const candidates = [path, `${path}.html`, join(path, "index.html"), "/index.html"];
-    const file = candidates.map((c) => join(dir, c)).find((f) => f.startsWith(dir) && isFile(f)) as string;
-    const immutable = path.startsWith("/assets/");
-    res.writeHead(200, {
-      "Content-Type": types[extname(file)] ?? "application/octet-stream",
-      ...(immutable ? { "Cache-Control": "public, max-age=31536000, immutable" } : {}),
-    });
-    res.end(readFileSync(file));
-  });
-}
-
-function isFile(path: string) {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function serve(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  if (args.has("--static")) {
-    const server = staticServer(join(root, "dist/client"));
-    await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-    return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) };
-  }
-  const state = mkdtempSync(join(tmpdir(), "bench-web-"));
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const wrangler: ChildProcess = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--env-file",
-      "dev/local.env",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      state,
-      "--show-interactive-dev-session=false",
-    ],
-    { cwd: root, stdio: "ignore", detached: true },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitForOk(url, 120_000);
-  return {
-    url,
-    stop: async () => {
-      if (wrangler.pid) process.kill(-wrangler.pid, "SIGTERM");
-      rmSync(state, { recursive: true, force: true });
-    },
-  };
-}
-
-type Row = Record<string, string>;
-
-async function audit(url: string, preset: "mobile" | "desktop"): Promise<Row> {
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
-  try {
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: "json", logLevel: "error" },
-      preset === "desktop" ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error("Lighthouse returned no result");
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
-    const value = (id: string) => audits[id]?.displayValue ?? "?";
-    // Failing audits of the reported categories, with what Lighthouse points at.
-    const reported = ["performance", "accessibility", "best-practices", "seo"];
-    const ids = new Set(reported.flatMap((c) => categories[c]?.auditRefs.map((ref) => ref.id) ?? []));
-    const failing = [...ids]
-      .map((id) => audits[id])
-      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
-      .map((a) => a?.id ?? "");
-    if (args.has("--verbose")) {
-      for (const id of [
-        ...failing,
-        "largest-contentful-paint-element",
-        "render-blocking-insight",
-        "document-latency-insight",
-      ]) {
-        const details = audits[id]?.details as { items?: unknown[] } | undefined;
-        console.log(
-          `[${preset}] ${id}: ${JSON.stringify(details?.items ?? audits[id]?.displayValue ?? "").slice(0, 1500)}`,
-        );
-      }
-    }
-    return {
-      preset,
-      performance: score("performance"),
-      FCP: value("first-contentful-paint"),
-      LCP: value("largest-contentful-paint"),
-      TBT: value("total-blocking-time"),
-      CLS: value("cumulative-layout-shift"),
-      accessibility: score("accessibility"),
-      "best-practices": score("best-practices"),
-      SEO: score("seo"),
-      "failing audits": failing.join(", ") || "none",
-    };
-  } finally {
-    chrome.kill();
-  }
-}
-
-if (!args.has("--no-build")) {
+if (!values["no-build"]) {
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }
 if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: dist/client is not built");
 
-const server = await serve();
+const startedAt = new Date();
+const server = await serve(root, values.static);
+const summaries: Summary[] = [];
 try {
   console.log(
-    `bench: Lighthouse ${args.has("--static") ? "(static server)" : "(wrangler dev)"} on ${server.url}/`,
+    `bench: Lighthouse ${values.static ? "(static server)" : "(wrangler dev)"} on ${server.url}, ` +
+      `${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
   );
-  const rows = [await audit(`${server.url}/`, "mobile"), await audit(`${server.url}/`, "desktop")];
-  for (const row of rows) {
-    console.log(`\n${row.preset}`);
-    for (const [key, val] of Object.entries(row))
-      if (key !== "preset") console.log(`  ${key.padEnd(16)} ${val}`);
+  for (const route of routes) {
+    for (const preset of presets) {
+      const runs: Run[] = [];
+      for (let i = 1; i <= runCount; i++) {
+        const label = `${route} ${preset} ${i}/${runCount}`;
+        const run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
+        console.log(`bench: ${label}: performance ${run.scores.performance}`);
+        runs.push(run);
+      }
+      summaries.push(summarise(route, preset, runs));
+    }
   }
 } finally {
   await server.stop();
+}
+
+for (const summary of summaries) printSummary(summary);
+
+if (values.json !== undefined) {
+  const file = jsonPath(values.json, startedAt);
+  mkdirSync(dirname(file), { recursive: true });
+  const report = {
+    startedAt: startedAt.toISOString(),
+    server: values.static ? "static" : "wrangler dev",
+    runsPerRoute: runCount,
+    lighthouse: summaries[0]?.lowest.lighthouse,
+    results: summaries.map(({ lowest, runs, ...rest }) => ({
+      ...rest,
+      lowestRun: runs.indexOf(lowest),
+      runs: runs.map(({ lighthouse: _, ...run }) => run),
+    })),
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nbench: figures written to ${file}`);
 }

@@ -1,0 +1,143 @@
+// `npm run bench:api [-- --duration S --connections N --warmup S --runs R --rows N --no-build]`: a
+// benchmark of the API, not a test (it never fails on the figures, only when a target answers
+// anything but 2xx). The production bundle (`wrangler deploy --dry-run --outdir`) runs on
+// workerd through Miniflare with 30,000 track_history rows and one page; autocannon loads each
+// target in turn, next to a plain node:http server serving now playing's JSON as a static
+// file. Prints req/s, p50 and p99 per target and the static file's throughput over now playing's.
+import { execFileSync, fork } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { fakeStreamTitle, startFakeIcecast } from "./bench-api/fake-icecast.ts";
+import { type LoadOptions, measure, medianRate, type Row, table } from "./bench-api/load.ts";
+import { pageSlug, seedHistory, seedPage } from "./bench-api/seed.ts";
+import { buildBundle, startSite } from "./bench-api/site.ts";
+import { freePort, root } from "./local-site.ts";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    runs: { type: "string", default: "1" },
+    rows: { type: "string", default: "30000" },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const load: LoadOptions = {
+  connections: Number(values.connections),
+  seconds: Number(values.duration),
+  warmupSeconds: Number(values.warmup),
+};
+const runs = Number(values.runs);
+const rows = Number(values.rows);
+const log = (line: string) => console.log(`bench:api: ${line}`);
+
+if (!values["no-build"]) {
+  log("npm run build ...");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+}
+if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: dist/client is not built");
+
+const work = mkdtempSync(join(tmpdir(), "bench-api-"));
+const cleanups: (() => unknown)[] = [() => rmSync(work, { recursive: true, force: true })];
+try {
+  log("wrangler deploy --dry-run --outdir ...");
+  const entry = buildBundle(root, join(work, "bundle"));
+  const icecast = await startFakeIcecast();
+  cleanups.unshift(icecast.close);
+  const port = await freePort();
+  const site = await startSite(root, entry, port, {
+    SITE_URL: `http://127.0.0.1:${port}`,
+    RADIO_SOURCE: "icecast",
+    RADIO_METADATA_URL: icecast.url,
+    RADIO_MOUNT: "/hd",
+    NEXT_TRACK_URL: "",
+  });
+  cleanups.unshift(site.stop);
+  await seedHistory(site.db, rows);
+  await seedPage(site.db);
+
+  // Now playing answers the recorded track until the live room has read the host once.
+  const nowPlaying = `${site.url}/api/radio/now-playing`;
+  const playing = fakeStreamTitle.split(" - ")[1] ?? fakeStreamTitle;
+  let body = "";
+  for (const deadline = Date.now() + 30_000; !body.includes(playing); ) {
+    if (Date.now() > deadline) throw new Error(`bench: the live room never read the radio host: ${body}`);
+    await new Promise((r) => setTimeout(r, 250));
+    body = await (await fetch(nowPlaying)).text();
+  }
+  writeFileSync(join(work, "now-playing.json"), body);
+  const server = fork(join(import.meta.dirname, "bench-api/static-server.ts"), [
+    join(work, "now-playing.json"),
+  ]);
+  cleanups.unshift(() => server.connected && server.disconnect());
+  const staticPort = await new Promise<number>((resolve, reject) => {
+    server.once("message", (m) => resolve((m as { port: number }).port));
+    server.once("exit", (code) => reject(new Error(`bench: the static server exited (${code})`)));
+  });
+
+  const targets: [string, string][] = [
+    ["static file (node:http)", `http://127.0.0.1:${staticPort}/now-playing.json`],
+    ["/api/radio/now-playing", nowPlaying],
+    ["/api/track-history", `${site.url}/api/track-history`],
+    ["/api/stats", `${site.url}/api/stats`],
+    [`/api/pages/by-slug/${pageSlug}`, `${site.url}/api/pages/by-slug/${pageSlug}`],
+    ["/ (HTML document)", `${site.url}/`],
+  ];
+  for (const [name, url] of targets) {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`bench: ${name} answered ${res.status} before the load`);
+  }
+
+  console.log(
+    `\nbench:api: production bundle on workerd (Miniflare, in-memory D1/KV/R2/Durable Objects), ` +
+      `${rows.toLocaleString("en")} track_history rows; autocannon ${load.connections} connections, ` +
+      `${load.warmupSeconds} s warm-up + ${load.seconds} s per target, ${runs} run(s).\n` +
+      `bench:api: autocannon, workerd and the static server share this machine's ` +
+      `${availableParallelism()} cores: compare rows with each other, not with production.\n` +
+      `bench:api: now playing is measured on its cache path: the isolate's copy of the live room's ` +
+      `state (1 s, worker/live/index.ts), so at most one Durable Object call a second; the room ` +
+      `reads the (fake) radio host every LIVE_POLL_SECONDS, never per request.\n`,
+  );
+  const results: Row[] = targets.map(([target]) => ({ target, runs: [] }));
+  let hostReadsDuringNowPlaying = 0;
+  for (let run = 0; run < runs; run++) {
+    for (const [i, [name, url]] of targets.entries()) {
+      log(`run ${run + 1}/${runs}: ${name}`);
+      const readsBefore = icecast.reads();
+      results[i]?.runs.push(await measure(url, load));
+      if (url === nowPlaying) hostReadsDuringNowPlaying += icecast.reads() - readsBefore;
+    }
+  }
+
+  console.log(`\n${table(results)}\n`);
+  const ratio = medianRate(results[0]) / medianRate(results[1]);
+  console.log(`static file / now-playing throughput: ${ratio.toFixed(2)}x (goal: within 3x)`);
+  const slow = results
+    .slice(1)
+    .filter((row) => row.runs.some((r) => r.p99 >= 20))
+    .map((row) => row.target);
+  console.log(
+    `p99 under 20 ms in every run (goal): ${slow.length === 0 ? "every target" : `not ${slow.join(", ")}`}`,
+  );
+  const nowPlayingSeconds = runs * (load.seconds + load.warmupSeconds);
+  console.log(
+    `radio host reads while now-playing was loaded: ${hostReadsDuringNowPlaying} in ~${nowPlayingSeconds} s`,
+  );
+  if (site.logs.length > 0)
+    console.log(`worker warnings/errors: ${site.logs.length}, first: ${site.logs[0]?.message.slice(0, 300)}`);
+
+  const failed = results.flatMap((row) =>
+    row.runs.flatMap((r) => r.problems.map((p) => `${row.target}: ${p}`)),
+  );
+  for (const problem of failed) console.error(`bench:api: ${problem}`);
+  if (failed.length > 0) process.exitCode = 1;
+} finally {
+  for (const cleanup of cleanups)
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((err: unknown) => console.error(`bench:api: cleaning up: ${String(err)}`));
+}

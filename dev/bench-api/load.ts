@@ -1,0 +1,88 @@
+// One target under load with autocannon, and the table of what it measured.
+import autocannon from "autocannon";
+
+export type LoadOptions = { connections: number; seconds: number; warmupSeconds: number };
+
+export type Measurement = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, and connection errors or timeouts: any makes the run fail. */
+  problems: string[];
+};
+
+/** The value below which `p` percent of the sorted samples lie (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Warms the target up, then loads it for `seconds`. Latencies are taken from each response
+ * (autocannon's own histogram keeps whole milliseconds, too coarse for loopback answers).
+ */
+export async function measure(url: string, options: LoadOptions): Promise<Measurement> {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    ...(options.warmupSeconds > 0
+      ? { warmup: { connections: options.connections, duration: options.warmupSeconds } }
+      : {}),
+  });
+  instance.on("response", (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const problems: string[] = [];
+  const statuses = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith("2"));
+  if (result.non2xx > 0)
+    problems.push(
+      `${result.non2xx} non-2xx answers (${statuses.map(([c, s]) => `${c}×${s.count}`).join(", ")})`,
+    );
+  if (result.errors > 0) problems.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return {
+    reqPerSec: result.requests.average,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    problems,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length % 2 === 1) return sorted[mid] ?? Number.NaN;
+  return ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+}
+
+export type Row = { target: string; runs: Measurement[] };
+
+/** The table: one run's figures, or with several runs the median and the worst of each. */
+export function table(rows: Row[]): string {
+  const many = (rows[0]?.runs.length ?? 0) > 1;
+  const header = many
+    ? ["target", "req/s median", "req/s lowest", "p50 ms median", "p99 ms median", "p99 ms highest"]
+    : ["target", "req/s", "p50 ms", "p99 ms"];
+  const body = rows.map(({ target, runs }) => {
+    const rps = runs.map((r) => r.reqPerSec);
+    const p50 = runs.map((r) => r.p50);
+    const p99 = runs.map((r) => r.p99);
+    const figures = many
+      ? [median(rps), Math.min(...rps), median(p50), median(p99), Math.max(...p99)]
+      : [rps[0] ?? Number.NaN, p50[0] ?? Number.NaN, p99[0] ?? Number.NaN];
+    return [target, ...figures.map((n, i) => (i < (many ? 2 : 1) ? n.toFixed(0) : n.toFixed(2)))];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(header), rule, ...body.map(line)].join("\n");
+}
+
+/** The median throughput over the runs (the goal compares now playing with the static file). */
+export const medianRate = (row: Row | undefined) =>
+  row ? median(row.runs.map((r) => r.reqPerSec)) : Number.NaN;

@@ -1,0 +1,75 @@
+// One Lighthouse run of `npm run bench:web`, in a fresh Chromium so runs share no cache.
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumFlags, chromiumPath } from "../chromium.ts";
+
+export type Preset = "mobile" | "desktop";
+export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof categories)[number];
+export const metrics = {
+  FCP: "first-contentful-paint",
+  LCP: "largest-contentful-paint",
+  TBT: "total-blocking-time",
+  CLS: "cumulative-layout-shift",
+} as const;
+export type Metric = keyof typeof metrics;
+
+export type Run = {
+  /** Category scores, 0-100. */
+  scores: Record<Category, number>;
+  /** `audits[id].numericValue`: milliseconds, CLS unitless. */
+  metrics: Record<Metric, number>;
+  /** Failing audits of the reported categories. */
+  failing: string[];
+  lighthouse: string;
+};
+
+export async function runLighthouse(
+  url: string,
+  preset: Preset,
+  label: string,
+  verbose: boolean,
+): Promise<Run> {
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error" },
+      preset === "desktop" ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error("Lighthouse returned no result");
+    const lhr = result.lhr;
+    const ids = new Set(categories.flatMap((c) => lhr.categories[c]?.auditRefs.map((ref) => ref.id) ?? []));
+    const failing = [...ids]
+      .map((id) => lhr.audits[id])
+      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .map((a) => a?.id ?? "");
+    if (verbose) {
+      // What the failing audits point at, and where the LCP and render-blocking time go.
+      for (const id of [
+        ...failing,
+        "largest-contentful-paint-element",
+        "render-blocking-insight",
+        "document-latency-insight",
+      ]) {
+        const details = lhr.audits[id]?.details as { items?: unknown[] } | undefined;
+        const shown = details?.items ?? lhr.audits[id]?.displayValue ?? "";
+        console.log(`[${label}] ${id}: ${JSON.stringify(shown).slice(0, 1500)}`);
+      }
+    }
+    const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const value = (m: Metric) => lhr.audits[metrics[m]]?.numericValue ?? Number.NaN;
+    return {
+      scores: Object.fromEntries(categories.map((c) => [c, score(c)])) as Record<Category, number>,
+      metrics: Object.fromEntries(Object.keys(metrics).map((m) => [m, value(m as Metric)])) as Record<
+        Metric,
+        number
+      >,
+      failing,
+      lighthouse: lhr.lighthouseVersion,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

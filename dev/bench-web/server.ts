@@ -1,0 +1,114 @@
+// The site under test for `npm run bench:web`: `wrangler dev` (the real worker: API, CSP,
+// headers) with a throw-away local state, or with `static` a tiny file server over dist/client
+// (no API). One server is started for all the Lighthouse runs.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+
+export type BenchServer = { url: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function waitForOk(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`bench: ${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webmanifest": "application/manifest+json",
+  ".txt": "text/plain",
+};
+
+function isFile(path: string) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** dist/client as Cloudflare serves it: /about -> about.html, unknown paths -> index.html. */
+function staticServer(dir: string): Server {
+  return createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
+    if (path.startsWith("/api/")) {
+      res
+        .writeHead(404, { "Content-Type": "application/json" })
+        .end('{"error":"not_found","message":"No API"}');
+      return;
+    }
+    const candidates = [path, `${path}.html`, join(path, "index.html"), "/index.html"];
+    const file = candidates.map((c) => join(dir, c)).find((f) => f.startsWith(dir) && isFile(f)) as string;
+    const immutable = path.startsWith("/assets/");
+    res.writeHead(200, {
+      "Content-Type": types[extname(file)] ?? "application/octet-stream",
+      ...(immutable ? { "Cache-Control": "public, max-age=31536000, immutable" } : {}),
+    });
+    res.end(readFileSync(file));
+  });
+}
+
+export async function serve(root: string, asStatic: boolean): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  if (asStatic) {
+    const server = staticServer(join(root, "dist/client"));
+    await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+    return { url, stop: () => new Promise((r) => server.close(() => r())) };
+  }
+  const wranglerBin = join(root, "node_modules/.bin/wrangler");
+  const state = mkdtempSync(join(tmpdir(), "bench-web-"));
+  execFileSync(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const wrangler: ChildProcess = spawn(
+    wranglerBin,
+    [
+      "dev",
+      "--env-file",
+      "dev/local.env",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      state,
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: root, stdio: "ignore", detached: true },
+  );
+  const stop = async () => {
+    if (wrangler.pid) process.kill(-wrangler.pid, "SIGTERM");
+    rmSync(state, { recursive: true, force: true });
+  };
+  try {
+    await waitForOk(url, 120_000);
+  } catch (error) {
+    await stop(); // wrangler is detached: it would outlive this process
+    throw error;
+  }
+  return { url, stop };
+}

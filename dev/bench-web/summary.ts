@@ -1,0 +1,76 @@
+// Folds the Lighthouse runs of one route and preset into medians, the lowest run and the
+// failing audits, and prints them. One run can be off by 10+ points on a busy machine, so
+// the median is the figure to compare and the lowest run shows how bad it gets.
+import { type Category, categories, type Metric, metrics, type Preset, type Run } from "./lighthouse.ts";
+
+export type Summary = {
+  route: string;
+  preset: Preset;
+  median: { scores: Record<Category, number>; metrics: Record<Metric, number> };
+  /** The run with the lowest performance score (ties: the slower LCP). */
+  lowest: Run;
+  /** Every audit that failed in at least one run, with how many runs it failed in. */
+  failing: Record<string, number>;
+  runs: Run[];
+};
+
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function summarise(route: string, preset: Preset, runs: Run[]): Summary {
+  const lowest = [...runs].sort(
+    (a, b) => a.scores.performance - b.scores.performance || b.metrics.LCP - a.metrics.LCP,
+  )[0];
+  if (!lowest) throw new Error("bench: no Lighthouse run to summarise");
+  const failing: Record<string, number> = {};
+  for (const id of runs.flatMap((r) => r.failing)) failing[id] = (failing[id] ?? 0) + 1;
+  const each = <K extends string>(keys: readonly K[], pick: (run: Run, key: K) => number) =>
+    Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => pick(r, k)))])) as Record<K, number>;
+  return {
+    route,
+    preset,
+    median: {
+      scores: each(categories, (r, c) => r.scores[c]),
+      metrics: each(Object.keys(metrics) as Metric[], (r, m) => r.metrics[m]),
+    },
+    lowest,
+    failing,
+    runs,
+  };
+}
+
+/** Milliseconds as Lighthouse shows them: "850 ms", "2.41 s"; CLS to 3 decimals. */
+export function formatMetric(metric: Metric, value: number): string {
+  if (Number.isNaN(value)) return "?";
+  if (metric === "CLS") return value.toFixed(3);
+  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+}
+
+const formatScore = (value: number) => (Number.isNaN(value) ? "?" : String(Math.round(value)));
+
+export function printSummary(summary: Summary) {
+  const { median: mid, lowest, runs } = summary;
+  const line = (key: string, value: string, low?: string) =>
+    console.log(
+      `  ${key.padEnd(16)} ${low === undefined ? value : `${value.padEnd(9)} (lowest run ${low})`}`,
+    );
+  console.log(
+    `\n${summary.route} ${summary.preset}: median of ${runs.length} run${runs.length === 1 ? "" : "s"}`,
+  );
+  line("performance", formatScore(mid.scores.performance), formatScore(lowest.scores.performance));
+  for (const m of Object.keys(metrics) as Metric[])
+    line(m, formatMetric(m, mid.metrics[m]), formatMetric(m, lowest.metrics[m]));
+  line("accessibility", formatScore(mid.scores.accessibility));
+  line("best-practices", formatScore(mid.scores["best-practices"]));
+  line("SEO", formatScore(mid.scores.seo));
+  const failing = Object.entries(summary.failing).map(([id, n]) =>
+    n === runs.length ? id : `${id} (${n}/${runs.length})`,
+  );
+  line("failing audits", failing.join(", ") || "none");
+}
