@@ -50,5 +50,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   build: isSsrBuild
     ? { outDir: "../dist/server", emptyOutDir: true, sourcemap: false, copyPublicDir: false }
-    : { outDir: "../dist/client", emptyOutDir: true, sourcemap: false },
+    : {
+        outDir: "../dist/client",
+        emptyOutDir: true,
+        sourcemap: false,
+        // Every browser the site supports knows <link rel="modulepreload">.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } },
+        },
+      },
 }));

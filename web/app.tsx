@@ -3,16 +3,17 @@
 // the first load (budget: dev/size-budget.ts).
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import { AuthResultNotice, LoginDialog } from "./features/auth";
-import { LiveUpdates } from "./features/live";
 import { AudioProvider, PlayerBar } from "./features/player";
-import { SiteFooter } from "./features/shell/site-footer";
 import { SiteHeader } from "./features/shell/site-header";
 import { HomeScreen } from "./routes/home";
-import { NotFoundScreen } from "./routes/not-found";
-import { OfflineNotice } from "./ui/offline-notice";
-import { Toaster } from "./ui/toast";
+import { deferred } from "./ui/deferred";
 import "./app.css";
+// The footer's styles: its code hydrates after the rest (web/ui/deferred.tsx), its look is in the first paint.
+import "./features/shell/site-footer.css";
+
+const SiteFooter = deferred(() => import("./features/shell/site-footer").then((m) => m.SiteFooter));
+const OfflineNotice = deferred(() => import("./ui/offline-notice").then((m) => m.OfflineNotice));
+const AppServices = deferred(() => import("./app-services").then((m) => m.AppServices));
 
 const AboutScreen = lazy(() => import("./routes/about").then((m) => ({ default: m.AboutScreen })));
 const ContactScreen = lazy(() => import("./routes/contact").then((m) => ({ default: m.ContactScreen })));
@@ -26,6 +27,7 @@ const AnalyticsScreen = lazy(() =>
 const InstallScreen = lazy(() => import("./routes/install").then((m) => ({ default: m.InstallScreen })));
 const PageScreen = lazy(() => import("./routes/page").then((m) => ({ default: m.PageScreen })));
 const TemplateScreen = lazy(() => import("./routes/template").then((m) => ({ default: m.TemplateScreen })));
+const NotFoundScreen = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundScreen })));
 const AdminScreen = lazy(() => import("./routes/admin/index").then((m) => ({ default: m.AdminScreen })));
 const AdminDebugScreen = lazy(() =>
   import("./routes/admin/index").then((m) => ({ default: m.AdminDebugScreen })),
@@ -78,7 +80,6 @@ function RouteTransition({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <AudioProvider>
-      <LiveUpdates />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -91,9 +92,7 @@ export function App() {
       </main>
       <SiteFooter />
       <PlayerBar />
-      <LoginDialog />
-      <AuthResultNotice />
-      <Toaster />
+      <AppServices />
     </AudioProvider>
   );
 }

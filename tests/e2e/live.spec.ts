@@ -99,7 +99,8 @@ describe("live now playing on the home page", () => {
         { timeout: 10_000 },
       )
       .toBe(true);
-    expect(liveAttempts).toBeGreaterThan(0);
+    // The live connection opens once its lazy part has loaded (web/app-services.tsx).
+    await expect.poll(() => liveAttempts, { timeout: 10_000 }).toBeGreaterThan(0);
     const since = Date.now();
     const rotated = (await stationHelper.rotate()).current.title;
     const onAir = new Set([rotated]);

@@ -2,7 +2,7 @@
 // it again after a reload, hears the radio stop at zero, and cancels a timer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setupBrowser } from "./support/browser.ts";
+import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { heroButton, playerBar, pressStartListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing } from "./support/station.ts";
 
@@ -13,6 +13,8 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Sleep Timer" })
 const countdown = (page: Page) => dialog(page).getByRole("timer");
 
 async function openDialog(page: Page): Promise<void> {
+  // The button's code is a lazy part of the header (web/ui/deferred.tsx).
+  await whenHydrated(sleepTimerButton(page));
   await sleepTimerButton(page).click();
   await dialog(page).waitFor();
 }

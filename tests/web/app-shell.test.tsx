@@ -124,9 +124,9 @@ describe("app shell", () => {
     onLine.mockRestore();
   });
 
-  it("shows the not-found screen with a way back home for an unknown route", () => {
+  it("shows the not-found screen with a way back home for an unknown route", async () => {
     renderAt("/no-such-frequency", <App />);
-    expect(screen.getByRole("heading", { name: "Page Not Found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeTruthy();
     expect(screen.getByText(/frequency isn't broadcasting/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
   });

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { station } from "#schema/station.ts";
 import { officeAudioSlug } from "../lib/constants";
-import { ExternalIcon } from "../ui/icons";
+import { ExternalIcon } from "../ui/content-icons";
 import { Licences } from "../ui/licences";
 import { usePageMeta } from "../ui/page-meta";
 

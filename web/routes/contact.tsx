@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { station } from "#schema/station.ts";
 import { serverMessage } from "../lib/api";
 import { useSendContactMessage } from "../lib/queries/contact";
-import { ExternalIcon } from "../ui/icons";
+import { ExternalIcon } from "../ui/content-icons";
 import { Licences } from "../ui/licences";
 import { usePageMeta } from "../ui/page-meta";
 import { toast } from "../ui/toast";

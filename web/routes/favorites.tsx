@@ -3,7 +3,7 @@ import type { Favorite } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { useFavorites, useRemoveFavorite } from "../features/favorites";
 import { failureText } from "../lib/api";
-import { TrashIcon } from "../ui/icons";
+import { TrashIcon } from "../ui/content-icons";
 import { usePageMeta } from "../ui/page-meta";
 import { toast } from "../ui/toast";
 import { TrackArtwork } from "../ui/track-artwork";

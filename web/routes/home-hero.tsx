@@ -4,12 +4,15 @@ import { Link } from "wouter";
 import type { Page } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { useAudio } from "../features/player";
-import { useTheme } from "../features/theme";
 import { listenerDisplayMax, listenerDisplayMin } from "../lib/constants";
 import { useCurrentUser } from "../lib/queries/auth";
 import { useNowPlaying } from "../lib/queries/radio";
+import { deferred } from "../ui/deferred";
 import { EditIcon, PlayIcon, WavesIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
+
+// Shown only once the hero settings have loaded, so never in the prerendered page: a lazy part.
+const HeroBackground = deferred(() => import("./hero-background").then((m) => m.HeroBackground));
 
 /** A display number between 150 and 199, not real data (docs/product.md §2); chosen after hydration. */
 function useListenerDisplay(): number | undefined {
@@ -30,28 +33,6 @@ function useListenerCount(): number | undefined {
   const display = useListenerDisplay();
   if (typeof track?.listeners === "number") return track.listeners;
   return track ? display : undefined;
-}
-
-/** The theme's hero image from the homepage-hero-settings page, faded in once loaded. */
-function HeroBackground({ settings }: { settings: Page | undefined }) {
-  const theme = useTheme();
-  const src = theme === "dark" ? settings?.heroImageDark : settings?.heroImageLight;
-  const [loadedSrc, setLoadedSrc] = useState<string>();
-  if (!src) return null;
-  return (
-    <img
-      key={src}
-      className="hero-image"
-      data-loaded={loadedSrc === src ? "true" : undefined}
-      src={src}
-      alt=""
-      decoding="async"
-      ref={(img) => {
-        if (img?.complete && img.naturalWidth > 0) setLoadedSrc(src);
-      }}
-      onLoad={() => setLoadedSrc(src)}
-    />
-  );
 }
 
 export function Hero({ settings }: { settings: Page | undefined }) {

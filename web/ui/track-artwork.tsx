@@ -1,4 +1,4 @@
-import { MusicIcon } from "./icons";
+import { MusicIcon } from "./content-icons";
 import "./track-artwork.css";
 
 /** Square artwork with its space reserved (no layout shift), or a note when there is none. */

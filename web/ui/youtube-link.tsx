@@ -1,5 +1,5 @@
 import { youtubeSearchUrl } from "../lib/tracks";
-import { YouTubeIcon } from "./icons";
+import { YouTubeIcon } from "./content-icons";
 
 export function YouTubeLink({ track }: { track: { title: string; artist: string } }) {
   return (

@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAudio } from "#web/features/player/index.ts";
 import { stubBrowserMedia } from "../support/browser";
 import { streams } from "../support/factories";
-import { audio, audioElement, fireAudio, renderPlayer, startPlaying } from "../support/player";
+import {
+  audio,
+  audioElement,
+  fireAudio,
+  playerIntegrationsMounted,
+  renderPlayer,
+  startPlaying,
+} from "../support/player";
 
 function UsesAudio() {
   useAudio();
@@ -246,8 +253,9 @@ describe("reconnect", () => {
 });
 
 describe("keyboard", () => {
-  it("space toggles play when focus is not in a field, and m mutes", () => {
+  it("space toggles play when focus is not in a field, and m mutes", async () => {
     renderPlayer();
+    await playerIntegrationsMounted();
     act(() => {
       document.body.dispatchEvent(new KeyboardEvent("keydown", { key: " ", code: "Space", bubbles: true }));
     });
@@ -258,8 +266,9 @@ describe("keyboard", () => {
     expect(audio().volume).toBe(0);
   });
 
-  it("space and m do nothing while typing in a field", () => {
+  it("space and m do nothing while typing in a field", async () => {
     renderPlayer();
+    await playerIntegrationsMounted();
     const input = document.createElement("input");
     document.body.append(input);
     act(() => {
@@ -271,8 +280,9 @@ describe("keyboard", () => {
     input.remove();
   });
 
-  it("space on a button is left to the button, while m still mutes on a range slider", () => {
+  it("space on a button is left to the button, while m still mutes on a range slider", async () => {
     renderPlayer();
+    await playerIntegrationsMounted();
     const button = document.createElement("button");
     const range = Object.assign(document.createElement("input"), { type: "range" });
     document.body.append(button, range);
@@ -306,6 +316,7 @@ describe("media session", () => {
     );
     try {
       renderPlayer();
+      await playerIntegrationsMounted();
       expect((session.metadata as { init: MediaMetadataInit }).init).toMatchObject({
         title: "Blue Lagoon",
         artist: "Chill Collective",

@@ -1,23 +1,30 @@
-import { act, screen } from "@testing-library/react";
-import { createStore } from "jotai";
+// The prerendered home page hydrates as the build makes it (web/entry-server.tsx): without a
+// mismatch, with the stored volume and quality applied afterwards, and with the parts that
+// hydrate later (web/ui/deferred.tsx) keeping the very nodes the server sent. A part whose
+// server HTML React threw away would flash and shift the page.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, screen, waitFor } from "@testing-library/react";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AudioProvider, PlayerBar } from "#web/features/player/index.ts";
-import { SleepTimerButton } from "#web/features/sleep-timer/index.ts";
-import { stubBrowserMedia } from "../support/browser";
+import { stubBrowserMedia, stubRadixGaps } from "../support/browser";
 import { mockApi } from "../support/fetch";
-import { createTestQueryClient, TestProviders } from "../support/render";
+import { createTestQueryClient } from "../support/render";
 
-function Tree() {
-  return (
-    <TestProviders queryClient={createTestQueryClient()} store={createStore()}>
-      <AudioProvider>
-        <SleepTimerButton />
-        <PlayerBar />
-      </AudioProvider>
-    </TestProviders>
-  );
+// In the browser, the lazy parts' chunks arrive only when the test opens the gate, as over a
+// slow network: after the first hydration's effects (the stored volume and quality) have run.
+let openGate: () => void = () => undefined;
+function gateLazyParts() {
+  const gate = new Promise<void>((resolve) => {
+    openGate = resolve;
+  });
+  for (const part of ["#web/routes/home-sections.tsx", "#web/features/shell/site-footer.tsx"]) {
+    vi.doMock(part, async (importOriginal) => {
+      await gate;
+      return importOriginal();
+    });
+  }
 }
 
 // The hydrated container is not Testing Library's to clean up.
@@ -25,13 +32,26 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("prerendered player", () => {
-  it("hydrates without a mismatch, then applies the stored volume and quality", async () => {
+const ownedByReact = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+
+describe("prerendered home page", () => {
+  it("hydrates without a mismatch, keeps the server's nodes of the later parts, then applies the stored volume and quality", async () => {
     stubBrowserMedia();
+    stubRadixGaps();
     const timerSession = "session-1700000000000-HydrationTimer0001";
     sessionStorage.setItem("sleep-timer-session", timerSession);
-    mockApi({ [`GET /api/sleep-timer/${timerSession}`]: { active: false, endTime: null } });
-    const html = renderToString(<Tree />);
+    mockApi({
+      "GET /api/pages": [],
+      "GET /api/track-history": [],
+      [`GET /api/sleep-timer/${timerSession}`]: { active: false, endTime: null },
+    });
+    const { renderRoute } = await import("#web/entry-server.tsx");
+    const { html } = await renderRoute("/");
+    // The browser's own module instances, whose lazy parts have not loaded yet.
+    vi.resetModules();
+    gateLazyParts();
+    const { App } = await import("#web/app.tsx");
     expect(html).toContain('preload="none"');
 
     localStorage.setItem("radio-volume", "0.3");
@@ -39,15 +59,44 @@ describe("prerendered player", () => {
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);
-    const recoverable = vi.fn();
-    const root = await act(async () => hydrateRoot(container, <Tree />, { onRecoverableError: recoverable }));
+    // Deferred parts (header, home sections, footer) as the server sent them.
+    const sleepTimer = screen.getByRole("button", { name: "Sleep timer" });
+    const features = screen.getByRole("list", { name: "Why listen" });
+    const footer = container.querySelector("footer") as HTMLElement;
+    expect(footer).not.toBeNull();
 
-    expect(recoverable).not.toHaveBeenCalled();
+    const recoverable = vi.fn();
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <QueryClientProvider client={createTestQueryClient()}>
+            <JotaiProvider store={createStore()}>
+              <App />
+            </JotaiProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+        { onRecoverableError: recoverable },
+      ),
+    );
+
+    // The stored settings apply while the later parts still wait for their code.
     expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("30");
+    expect(ownedByReact(features)).toBe(false);
+    openGate();
+    // A part whose server HTML React threw away is never owned: its nodes left the page.
+    await waitFor(
+      () => {
+        for (const part of [sleepTimer, features, footer]) expect(ownedByReact(part)).toBe(true);
+      },
+      { timeout: 3000 },
+    );
+    await screen.findByText("Blue Lagoon", { selector: ".player-track-title" });
+    expect(recoverable).not.toHaveBeenCalled();
+    for (const part of [sleepTimer, features, footer]) expect(container.contains(part)).toBe(true);
     expect((screen.getByRole("combobox", { name: "Stream quality" }) as HTMLSelectElement).value).toBe(
       "mobile",
     );
-    await screen.findByText("Blue Lagoon");
     act(() => root.unmount());
   });
 });

@@ -42,6 +42,17 @@ export function renderPlayer(
   );
 }
 
+/**
+ * Waits until the player's lazy part (keyboard shortcuts, Media Session: integrations.tsx) is
+ * mounted: its module loaded, and every promise and render that follows settled.
+ */
+export async function playerIntegrationsMounted(): Promise<void> {
+  await act(async () => {
+    await import("#web/features/player/integrations.tsx");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 export function audioElement(): HTMLAudioElement {
   const element = document.querySelector("audio");
   if (!element) throw new Error("no <audio> element rendered");

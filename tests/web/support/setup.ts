@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { FakeWebSocket } from "./fake-websocket";
 import { mockApi } from "./fetch";
@@ -12,6 +12,10 @@ if (inBrowser) {
   // As the inline theme script leaves it on a first visit: dark.
   document.documentElement.className = "dark";
 }
+
+// Parts of the app are lazy chunks (web/ui/deferred.tsx, the routes): the first test that shows
+// one waits for Vite to transform its modules, which takes more than find*'s default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test reaches a real server: fetch answers the shell's calls and 404s the rest until a test
 // gives its own routes, and the live connection gets a socket each test drives.

@@ -1,12 +1,18 @@
-import { useMutation } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import type { SuccessResponse } from "#schema/api.ts";
 import { apiRequest } from "#web/lib/api.ts";
 
-/** docs/product.md §4: logout reloads the site at the home path. */
+/**
+ * docs/product.md §4: logout reloads the site at the home path. A plain request, not a TanStack
+ * mutation: the player bar is in the first load and useMutation would add its code there.
+ */
 export function useLogout() {
-  return useMutation({
-    mutationFn: () => apiRequest<SuccessResponse>("POST", "/api/auth/logout"),
-    onError: (error) => console.error("Logout failed", error),
-    onSettled: () => window.location.assign("/"),
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback(() => {
+    setPending(true);
+    apiRequest<SuccessResponse>("POST", "/api/auth/logout")
+      .catch((error: unknown) => console.error("Logout failed", error))
+      .finally(() => window.location.assign("/"));
+  }, []);
+  return { isPending, mutate };
 }

@@ -12,7 +12,7 @@ import {
 } from "#web/lib/queries/favorites.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
-import { HeartIcon } from "../player/icons";
+import { HeartIcon } from "../player/track-icons";
 import { useFavoritesOwner } from "./owner";
 import { savePendingFavorite } from "./pending";
 

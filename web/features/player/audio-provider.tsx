@@ -1,50 +1,31 @@
 // The one <audio> element of the app and the context that controls it. Each concern is its own
-// hook: playback (play/pause/status, with reconnect), volume with the sleep timer's fade,
-// quality, media session and keyboard shortcuts.
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef } from "react";
+// hook: playback (play/pause/status, with reconnect), volume with the sleep timer's fade and
+// quality; media session and keyboard shortcuts are a lazy part (integrations.tsx).
+//
+// The context holds only the controls, and they never change: the player's state lives in jotai
+// atoms. A context value that changed (a stored volume applied after hydration, say) would reach
+// every part of the page still waiting for its lazy chunk to hydrate (web/ui/deferred.tsx), and
+// React would throw that part's server HTML away and render it again.
+import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import type { StreamQuality } from "#web/lib/constants.ts";
 import { useClientConfig } from "#web/lib/queries/config.ts";
-import { useNowPlaying } from "#web/lib/queries/radio.ts";
-import { usePlayerShortcuts } from "./keyboard";
-import { useMediaSession } from "./media-session";
+import { deferred } from "#web/ui/deferred.tsx";
+import { AudioContext, type AudioControls } from "./audio-context";
 import { usePlayback } from "./playback";
 import { useQuality } from "./quality";
-import type { PlaybackStatus } from "./state";
 import { useVolume } from "./volume";
 
-export type AudioApi = {
-  isPlaying: boolean;
-  status: PlaybackStatus;
-  toggle: () => void;
-  play: () => void;
-  pause: () => void;
-  /** The listener's volume, 0..1. */
-  volume: number;
-  setVolume: (volume: number) => void;
-  /** docs/product.md §4: 0 if the volume is above 0, otherwise 0.7. */
-  toggleMute: () => void;
-  quality: StreamQuality;
-  setQuality: (quality: StreamQuality) => void;
-  /** A level 0..1 applied on top of the listener's volume without changing it (sleep-timer fade). */
-  setFadeLevel: (level: number) => void;
-};
+export { type AudioApi, useAudio } from "./audio-context";
 
-const AudioContext = createContext<AudioApi | null>(null);
-
-export function useAudio(): AudioApi {
-  const audio = useContext(AudioContext);
-  if (!audio) throw new Error("useAudio must be used within AudioProvider");
-  return audio;
-}
+const PlayerIntegrations = deferred(() => import("./integrations").then((m) => m.PlayerIntegrations));
 
 export function AudioProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const config = useClientConfig();
-  const { data: track } = useNowPlaying();
   // Call order is effect order: stored settings are applied before playback reacts to the config.
-  const { volume, setVolume, toggleMute, setFadeLevel, outputVolume } = useVolume(audioRef);
-  const { quality, qualityRef, chooseQuality } = useQuality();
-  const { status, play, pause, toggle, switchSource, audioEvents } = usePlayback({
+  const { setVolume, toggleMute, setFadeLevel, outputVolume } = useVolume(audioRef);
+  const { qualityRef, chooseQuality } = useQuality();
+  const { play, pause, toggle, switchSource, audioEvents } = usePlayback({
     audioRef,
     config,
     qualityRef,
@@ -58,29 +39,26 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     [chooseQuality, switchSource],
   );
 
-  useMediaSession(track, status, play, pause);
-  usePlayerShortcuts(toggle, toggleMute);
-
-  const api = useMemo<AudioApi>(
+  // Stable wrappers around the latest callbacks (see the header comment).
+  const latest = useRef({ toggle, play, pause, setVolume, toggleMute, setQuality, setFadeLevel });
+  latest.current = { toggle, play, pause, setVolume, toggleMute, setQuality, setFadeLevel };
+  const controls = useMemo<AudioControls>(
     () => ({
-      isPlaying: status !== "stopped",
-      status,
-      toggle,
-      play,
-      pause,
-      volume,
-      setVolume,
-      toggleMute,
-      quality,
-      setQuality,
-      setFadeLevel,
+      toggle: () => latest.current.toggle(),
+      play: () => latest.current.play(),
+      pause: () => latest.current.pause(),
+      setVolume: (next) => latest.current.setVolume(next),
+      toggleMute: () => latest.current.toggleMute(),
+      setQuality: (next) => latest.current.setQuality(next),
+      setFadeLevel: (level) => latest.current.setFadeLevel(level),
     }),
-    [status, toggle, play, pause, volume, setVolume, toggleMute, quality, setQuality, setFadeLevel],
+    [],
   );
 
   return (
-    <AudioContext value={api}>
+    <AudioContext value={controls}>
       {children}
+      <PlayerIntegrations />
       {/* No <track>: a live music stream has no captions. */}
       <audio ref={audioRef} preload="none" {...audioEvents} />
     </AudioContext>

@@ -4,14 +4,15 @@ import { useSetAtom } from "jotai";
 import { type StreamQuality, streamQualities } from "#web/lib/constants.ts";
 import { useCurrentUser } from "#web/lib/queries/auth.ts";
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
+import { deferred } from "#web/ui/deferred.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
 import { useLogout } from "../auth/use-logout";
-import { FavoriteButton } from "../favorites/favorite-button";
-import { ShareButton } from "../share/share-button";
 import { useAudio } from "./audio-provider";
 import { PauseIcon, PlayIcon } from "./icons";
 import { VolumeControl } from "./volume-control";
 import "./player.css";
+
+const TrackActions = deferred(() => import("./track-actions").then((m) => m.TrackActions));
 
 const qualityLabels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
 
@@ -24,7 +25,6 @@ const statusText = {
 
 function CurrentTrack() {
   const { data: track } = useNowPlaying();
-  const hasTrack = Boolean(track?.title && track.artist);
   return (
     <div className="player-track">
       <div className="player-artwork">
@@ -34,8 +34,7 @@ function CurrentTrack() {
         <p className="player-track-title">{track?.title ?? "\u00a0"}</p>
         <p className="player-track-artist">{track?.artist ?? "\u00a0"}</p>
       </div>
-      {track && <FavoriteButton track={track} />}
-      {track && hasTrack && <ShareButton track={track} />}
+      {track && <TrackActions track={track} />}
     </div>
   );
 }

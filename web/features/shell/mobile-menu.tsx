@@ -2,7 +2,7 @@
 // A lazy chunk: the header's button loads it on first use, keeping Radix Dialog off the first load.
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
-import { CloseIcon } from "#web/ui/icons.tsx";
+import { CloseIcon } from "#web/ui/content-icons.tsx";
 import { leftLinks, NavLink, rightLinks } from "./nav-links";
 import "./mobile-menu.css";
 

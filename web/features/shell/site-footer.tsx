@@ -1,7 +1,6 @@
 import { Link } from "wouter";
 import { station } from "#schema/station.ts";
 import { scrollToTop } from "./nav-links";
-import "./site-footer.css";
 
 const footerLinks = [
   { href: "/", label: "Home" },

@@ -3,12 +3,14 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { station } from "#schema/station.ts";
+import { deferred } from "#web/ui/deferred.tsx";
 import { MenuIcon } from "#web/ui/icons.tsx";
 import { Logo } from "#web/ui/logo.tsx";
-import { SleepTimerButton } from "../sleep-timer";
 import { ThemeToggle } from "../theme";
 import { leftLinks, NavLink, rightLinks, scrollToTop } from "./nav-links";
 import "./site-header.css";
+
+const SleepTimerButton = deferred(() => import("../sleep-timer").then((m) => m.SleepTimerButton));
 
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(loadMobileMenu);

@@ -1,6 +1,6 @@
 // The header's sleep-timer button; it owns the timer, so mount it exactly once (inside AudioProvider).
 import { lazy, Suspense, useState } from "react";
-import { MoonIcon } from "../player/icons";
+import { MoonIcon } from "../player/track-icons";
 import { formatCountdown, useSleepTimer } from "./use-sleep-timer";
 import "../player/player.css";
 

@@ -1,0 +1,19 @@
+// The app's parts without markup of their own in the first paint: the live connection, the
+// login dialog, the login result notice (with the after-login favorites sync) and the
+// notifications. One lazy
+// chunk, mounted once by app.tsx after the first hydration (web/ui/deferred.tsx); a toast asked
+// for before it arrives waits in its atom.
+import { AuthResultNotice, LoginDialog } from "./features/auth";
+import { LiveUpdates } from "./features/live";
+import { Toaster } from "./ui/toast";
+
+export function AppServices() {
+  return (
+    <>
+      <LiveUpdates />
+      <LoginDialog />
+      <AuthResultNotice />
+      <Toaster />
+    </>
+  );
+}

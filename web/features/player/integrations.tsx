@@ -1,0 +1,15 @@
+// The player's ties to the rest of the device: Media Session (lock screen, headphone buttons)
+// and the keyboard shortcuts. No markup, so a lazy chunk mounted by AudioProvider after the
+// first hydration (web/ui/deferred.tsx).
+import { useNowPlaying } from "#web/lib/queries/radio.ts";
+import { useAudio } from "./audio-context";
+import { usePlayerShortcuts } from "./keyboard";
+import { useMediaSession } from "./media-session";
+
+export function PlayerIntegrations() {
+  const { data: track } = useNowPlaying();
+  const { status, play, pause, toggle, toggleMute } = useAudio();
+  useMediaSession(track, status, play, pause);
+  usePlayerShortcuts(toggle, toggleMute);
+  return null;
+}

@@ -1,0 +1,26 @@
+// The heart, share and sleep-timer icons: their buttons are lazy parts, so these stay out of the
+// first load (icons.tsx has the player bar's own).
+import { Icon } from "./icons";
+
+export const HeartIcon = ({ filled }: { filled: boolean }) => (
+  <Icon>
+    <path
+      d="M12 20.5l-1.4-1.3C5.4 14.5 2 11.4 2 7.6 2 4.5 4.4 2 7.5 2c1.7 0 3.4.8 4.5 2.1C13.1 2.8 14.8 2 16.5 2 19.6 2 22 4.5 22 7.6c0 3.8-3.4 6.9-8.6 11.6z"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+    />
+  </Icon>
+);
+
+export const ShareIcon = () => (
+  <Icon>
+    <path d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
+  </Icon>
+);
+
+export const MoonIcon = () => (
+  <Icon>
+    <path d="M12.3 2a10 10 0 1 0 9.7 12.4A8 8 0 0 1 12.3 2z" />
+  </Icon>
+);

@@ -1,0 +1,216 @@
+// The home page below the hero (docs/product.md §2): why listen, Now Playing and Coming Up,
+// the apps, Recently Played, the office audio feature and the latest pages. Its styles are
+// imported by home.tsx, so the prerendered page inlines them (web/ui/deferred.tsx).
+import { Link } from "wouter";
+import type { Page } from "#schema/api.ts";
+import { station } from "#schema/station.ts";
+import {
+  homeRecentTracks,
+  homeUpdateCards,
+  officeAudioExcerptChars,
+  officeAudioSlug,
+  topicTitleChars,
+  updateExcerptChars,
+} from "../lib/constants";
+import { useTrackHistory } from "../lib/queries/history";
+import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
+import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
+import { dedupeTracks } from "../lib/tracks";
+import { ClockIcon, ExternalIcon, HeadphonesIcon, NoAdsIcon } from "../ui/content-icons";
+import { useDeferredFirstRender } from "../ui/deferred";
+import { PlayedTrack } from "../ui/played-track";
+import { TrackArtwork } from "../ui/track-artwork";
+import { YouTubeLink } from "../ui/youtube-link";
+
+const features = [
+  { icon: <HeadphonesIcon />, title: "HD Quality", text: `Crystal-clear ${station.bitrateClaim} audio.` },
+  { icon: <ClockIcon />, title: "24/7 Music", text: "Lounge, chillout and Nujazz around the clock." },
+  { icon: <NoAdsIcon />, title: "No Commercials", text: "Pure music, never interrupted by ads." },
+];
+
+function NowPlayingCard() {
+  const { data: latest } = useNowPlaying();
+  // The player bar fetched it already: the server's "Start listening" first (web/ui/deferred.tsx).
+  const track = useDeferredFirstRender() ? undefined : latest;
+  return (
+    <section className="card track-card" aria-labelledby="now-playing-title">
+      <h2 id="now-playing-title" className="card-label">
+        Now Playing
+      </h2>
+      {track?.title ? (
+        <div className="track-row">
+          <TrackArtwork src={track.artwork} size={96} />
+          <div className="track-text">
+            <p className="track-title">{track.title}</p>
+            <p className="track-artist">{track.artist}</p>
+            {track.album && <p className="track-album">{track.album}</p>}
+          </div>
+        </div>
+      ) : (
+        <p className="muted">Start listening to see what's playing</p>
+      )}
+    </section>
+  );
+}
+
+function ComingUpCard() {
+  const { data: next } = useNextTrack();
+  return (
+    <section className="card track-card" aria-labelledby="coming-up-title">
+      <h2 id="coming-up-title" className="card-label">
+        Coming Up
+      </h2>
+      {next ? (
+        <div className="track-row">
+          <TrackArtwork src={next.artwork} size={96} />
+          <div className="track-text">
+            <p className="track-title">{next.title}</p>
+            <p className="track-artist">{next.artist}</p>
+            {next.album && <p className="track-album">{next.album}</p>}
+          </div>
+        </div>
+      ) : (
+        <p className="muted">Loading upcoming track...</p>
+      )}
+    </section>
+  );
+}
+
+function AppLinks() {
+  return (
+    <section className="card app-links" aria-labelledby="apps-title">
+      <h2 id="apps-title">Listen everywhere</h2>
+      <p className="muted">Take {station.name} with you on your phone.</p>
+      <div className="app-link-row">
+        <a
+          className="button button-ghost"
+          href={station.appStoreUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          App Store
+        </a>
+        <a
+          className="button button-ghost"
+          href={station.googlePlayUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Google Play
+        </a>
+        <Link href="/install" className="text-link">
+          Or install the web app
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function RecentlyPlayed() {
+  const { data: history } = useTrackHistory();
+  const tracks = dedupeTracks(history ?? [], homeRecentTracks);
+  return (
+    <section className="section" aria-labelledby="recent-title">
+      <div className="section-head">
+        <h2 id="recent-title">Recently Played</h2>
+        <Link href="/history" className="text-link">
+          See all Track History
+        </Link>
+      </div>
+      {history === undefined ? (
+        <p className="muted">Loading recent tracks...</p>
+      ) : tracks.length === 0 ? (
+        <p className="muted">No tracks played yet.</p>
+      ) : (
+        <ul className="track-grid">
+          {tracks.map((track) => (
+            <li key={track.id} className="card track-tile">
+              <PlayedTrack track={track} />
+              <YouTubeLink track={track} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OfficeAudio({ page }: { page: Page }) {
+  return (
+    <section className="card feature-office" aria-labelledby="office-title">
+      <h2 id="office-title">{page.title}</h2>
+      <p>{cutText(htmlToText(page.content), officeAudioExcerptChars)}</p>
+      <div className="app-link-row">
+        <a className="button" href={station.officeAudioUrl} target="_blank" rel="noopener noreferrer">
+          Open the office player <ExternalIcon />
+        </a>
+        <Link href={`/page/${officeAudioSlug}`} className="button button-ghost">
+          Learn More<span className="sr-only"> about {page.title}</span>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function RecentUpdates({ pages }: { pages: Page[] }) {
+  if (pages.length === 0) return null;
+  const cards = pages.slice(0, homeUpdateCards);
+  const topics = pages.slice(homeUpdateCards);
+  return (
+    <section className="section" aria-labelledby="updates-title">
+      <h2 id="updates-title">Recent Updates</h2>
+      <ul className="update-grid">
+        {cards.map((page) => (
+          <li key={page.id} className="card update-card">
+            <h3>{page.title}</h3>
+            <p>{cutText(htmlToText(page.content), updateExcerptChars)}</p>
+            <Link href={`/page/${page.slug}`} className="text-link">
+              Read More<span className="sr-only">: {page.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {topics.length > 0 && (
+        <nav aria-labelledby="topics-title" className="more-topics">
+          <h3 id="topics-title">More Topics</h3>
+          <ol>
+            {topics.map((page) => (
+              <li key={page.id}>
+                <Link href={`/page/${page.slug}`}>{cutText(page.title, topicTitleChars)}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/** Everything on the home page below the hero; hydrated after it (web/ui/deferred.tsx). */
+export function HomeSections() {
+  const { data: loaded } = usePublishedPages();
+  // The hero fetched them already: the server's HTML first (web/ui/deferred.tsx).
+  const pages = useDeferredFirstRender() ? undefined : loaded;
+  const officeAudio = pages?.find((page) => page.slug === officeAudioSlug);
+  return (
+    <>
+      <ul className="feature-grid" aria-label="Why listen">
+        {features.map((feature) => (
+          <li key={feature.title} className="card feature-card">
+            <span className="feature-icon">{feature.icon}</span>
+            <h2>{feature.title}</h2>
+            <p className="muted">{feature.text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="track-cards">
+        <NowPlayingCard />
+        <ComingUpCard />
+      </div>
+      <AppLinks />
+      <RecentlyPlayed />
+      {officeAudio && <OfficeAudio page={officeAudio} />}
+      <RecentUpdates pages={pages ?? []} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// Parts of a page that hydrate after the rest (issue 13): the prerendered HTML shows them at
+// once, but their code is a lazy chunk, so the first hydration covers only what a visitor
+// touches first (header, hero, player bar) and each deferred part hydrates in its own task
+// when its chunk arrives. React keeps the server HTML of a part until then, so nothing shifts.
+//
+// A part still waiting must not receive an update (new props or a changed context above it),
+// or React replaces its server HTML with a fresh render: hence memo, parts without props or
+// with props that do not change during start-up, and a player context that never changes
+// (features/player/audio-provider.tsx). A part with markup in the prerendered page imports no
+// stylesheet: its parent in the first load does, so the page inlines it and paints complete.
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  memo,
+  Suspense,
+  useContext,
+  useLayoutEffect,
+  useState,
+} from "react";
+
+const FirstRenderContext = createContext(false);
+
+/**
+ * True during a deferred part's first render, which hydrates the server's HTML. Data the first
+ * load fetched meanwhile (now playing, the pages) must wait for the next render, which follows
+ * before the browser paints: shown at once, it would not match the HTML, and React would
+ * throw the part's HTML away.
+ */
+export function useDeferredFirstRender(): boolean {
+  return useContext(FirstRenderContext);
+}
+
+function FirstRender({ children }: { children: React.ReactNode }) {
+  const [first, setFirst] = useState(true);
+  useLayoutEffect(() => setFirst(false), []);
+  return <FirstRenderContext value={first}>{children}</FirstRenderContext>;
+}
+
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  // A factory like React.lazy, called once per part at module level, never during a render.
+  // biome-ignore lint/correctness/noComponentHookFactories: see above
+  return memo(function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <FirstRender>
+          <Lazy {...props} />
+        </FirstRender>
+      </Suspense>
+    );
+  });
+}
