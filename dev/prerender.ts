@@ -63,13 +63,15 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g
 /**
  * Puts the entry stylesheet into the HTML (<style>): one request fewer before first paint.
  * The CSP allows inline styles (worker/lib/security-headers.ts); the only inline script is
- * the theme script, admitted by its hash.
+ * the theme script, admitted by its hash. A disabled link to the same file stays: browsers do
+ * not fetch it, but Vite's loader of lazy chunks sees the sheet as loaded; it would otherwise
+ * link it again when a lazy chunk lists it, and the browser would restyle the whole page.
  */
 function inlineStylesheets(html: string, bundle: Record<string, { type: string; source?: unknown }>): string {
   return html.replace(stylesheetLink, (tag, file: string) => {
     const asset = bundle[file];
     if (asset?.type !== "asset") return tag;
-    return `<style>${String(asset.source)}</style>`;
+    return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
 }
 
