@@ -36,6 +36,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`wrangler dev did not answer /api/health within 60 s:\n${output()}`);
 }
 
+let sitesStarted = 0;
+
 export type RunningSite = {
   baseUrl: string;
   stationHelperUrl: string;
@@ -64,10 +66,12 @@ export async function startSite(
     freePort(),
     freePort(),
   ]);
-  const stateDir = join(root, `.wrangler/e2e-state-${process.pid}`);
+  // One process may run several sites (the e2e and e2e-scan projects): each its own state.
+  const siteId = `${process.pid}-${++sitesStarted}`;
+  const stateDir = join(root, `.wrangler/e2e-state-${siteId}`);
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(join(root, ".station"), { recursive: true });
-  const envFile = join(root, `.station/e2e-${process.pid}.env`);
+  const envFile = join(root, `.station/e2e-${siteId}.env`);
   const baseUrl = `http://localhost:${sitePort}`;
   const localEnv = readFileSync(join(root, "dev/local.env"), "utf8");
   writeFileSync(

@@ -1,7 +1,7 @@
 // Global styles first: the stylesheets of the components in the first load come after them, so a
 // component class beats a shared one of the same specificity (.menu-button over .icon-button).
-// A lazy chunk's stylesheet must not count on that order: Vite may link the entry stylesheet
-// again after it (the prerender inlines that one, so Vite's preload does not see it loaded).
+// The prerender inlines this entry stylesheet and leaves a disabled link to it, so Vite's loader
+// does not link it again after a lazy chunk's stylesheet (dev/prerender.ts, ADR 015).
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/layout.css";
