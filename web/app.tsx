@@ -69,6 +69,8 @@ function RouteTransition({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Set by the inline theme script when the prerendered HTML was for another path: ours now shows.
     document.documentElement.classList.remove("route-pending");
+    // The first load's tree is committed: its controls answer now (end-to-end tests wait for it).
+    document.documentElement.dataset.hydrated = "";
   }, []);
   return (
     <div key={location} className={navigated.current ? "page page-enter" : "page"}>

@@ -54,7 +54,9 @@ function NowPlayingCard() {
 }
 
 function ComingUpCard() {
-  const { data: next } = useNextTrack();
+  const { data: latestNext } = useNextTrack();
+  // A live message may have brought it before this part hydrates: the server's text first.
+  const next = useDeferredFirstRender() ? undefined : latestNext;
   return (
     <section className="card track-card" aria-labelledby="coming-up-title">
       <h2 id="coming-up-title" className="card-label">
@@ -107,7 +109,9 @@ function AppLinks() {
 }
 
 function RecentlyPlayed() {
-  const { data: history } = useTrackHistory();
+  const { data: loadedHistory } = useTrackHistory();
+  // Likewise for the history (web/ui/deferred.tsx).
+  const history = useDeferredFirstRender() ? undefined : loadedHistory;
   const tracks = dedupeTracks(history ?? [], homeRecentTracks);
   return (
     <section className="section" aria-labelledby="recent-title">

@@ -37,7 +37,11 @@ export async function whenHydrated(locator: Locator, timeout = 15_000): Promise<
     locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")), {
       timeout: Math.max(1, deadline - Date.now()),
     });
-  while (!(await ownedByReact())) {
+  // React tags nodes while it renders; handlers answer only once the first load's tree is
+  // committed, which the app marks on <html data-hydrated> (web/app.tsx).
+  const committed = () =>
+    locator.page().evaluate(() => document.documentElement.dataset.hydrated !== undefined);
+  while (!(await committed()) || !(await ownedByReact())) {
     if (Date.now() > deadline) throw new Error(`${locator} was not hydrated within ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

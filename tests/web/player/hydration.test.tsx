@@ -8,6 +8,7 @@ import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextTrackQueryKey } from "#web/lib/queries/radio.ts";
 import { stubBrowserMedia, stubRadixGaps } from "../support/browser";
 import { mockApi } from "../support/fetch";
 import { createTestQueryClient } from "../support/render";
@@ -65,12 +66,13 @@ describe("prerendered home page", () => {
     const footer = container.querySelector("footer") as HTMLElement;
     expect(footer).not.toBeNull();
 
+    const queryClient = createTestQueryClient();
     const recoverable = vi.fn();
     const root = await act(async () =>
       hydrateRoot(
         container,
         <StrictMode>
-          <QueryClientProvider client={createTestQueryClient()}>
+          <QueryClientProvider client={queryClient}>
             <JotaiProvider store={createStore()}>
               <App />
             </JotaiProvider>
@@ -83,6 +85,15 @@ describe("prerendered home page", () => {
     // The stored settings apply while the later parts still wait for their code.
     expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).value).toBe("30");
     expect(ownedByReact(features)).toBe(false);
+    // A live message lands meanwhile (web/features/live/apply-message.ts): Coming Up has data.
+    act(() =>
+      queryClient.setQueryData(nextTrackQueryKey, {
+        title: "Tidal",
+        artist: "Mare",
+        album: null,
+        artwork: null,
+      }),
+    );
     openGate();
     // A part whose server HTML React threw away is never owned: its nodes left the page.
     await waitFor(
