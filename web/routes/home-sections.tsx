@@ -2,7 +2,7 @@
 // the apps, Recently Played, the office audio feature and the latest pages. Its styles are
 // imported by home.tsx, so the prerendered page inlines them (web/ui/deferred.tsx).
 import { Link } from "wouter";
-import type { Page } from "#schema/api.ts";
+import type { NowPlaying, Page } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import {
   homeRecentTracks,
@@ -17,7 +17,7 @@ import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
 import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
 import { dedupeTracks } from "../lib/tracks";
 import { ClockIcon, ExternalIcon, HeadphonesIcon, NoAdsIcon } from "../ui/content-icons";
-import { useDeferredFirstRender } from "../ui/deferred";
+import { useDataAfterFirstRender } from "../ui/deferred";
 import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
@@ -28,16 +28,26 @@ const features = [
   { icon: <NoAdsIcon />, title: "No Commercials", text: "Pure music, never interrupted by ads." },
 ];
 
-function NowPlayingCard() {
-  const { data: latest } = useNowPlaying();
-  // The player bar fetched it already: the server's "Start listening" first (web/ui/deferred.tsx).
-  const track = useDeferredFirstRender() ? undefined : latest;
+type TrackInfo = Pick<NowPlaying, "title" | "artist" | "album" | "artwork">;
+
+/** Now Playing or Coming Up: the track with its artwork, or the card's empty text. */
+function TrackCard({
+  id,
+  label,
+  track,
+  empty,
+}: {
+  id: string;
+  label: string;
+  track: TrackInfo | undefined;
+  empty: string;
+}) {
   return (
-    <section className="card track-card" aria-labelledby="now-playing-title">
-      <h2 id="now-playing-title" className="card-label">
-        Now Playing
+    <section className="card track-card" aria-labelledby={id}>
+      <h2 id={id} className="card-label">
+        {label}
       </h2>
-      {track?.title ? (
+      {track ? (
         <div className="track-row">
           <TrackArtwork src={track.artwork} size={96} />
           <div className="track-text">
@@ -47,34 +57,35 @@ function NowPlayingCard() {
           </div>
         </div>
       ) : (
-        <p className="muted">Start listening to see what's playing</p>
+        <p className="muted">{empty}</p>
       )}
     </section>
   );
 }
 
-function ComingUpCard() {
-  const { data: latestNext } = useNextTrack();
-  // A live message may have brought it before this part hydrates: the server's text first.
-  const next = useDeferredFirstRender() ? undefined : latestNext;
+function NowPlayingCard() {
+  // The player bar fetched it already: the server's "Start listening" first (web/ui/deferred.tsx).
+  const track = useDataAfterFirstRender(useNowPlaying().data);
   return (
-    <section className="card track-card" aria-labelledby="coming-up-title">
-      <h2 id="coming-up-title" className="card-label">
-        Coming Up
-      </h2>
-      {next ? (
-        <div className="track-row">
-          <TrackArtwork src={next.artwork} size={96} />
-          <div className="track-text">
-            <p className="track-title">{next.title}</p>
-            <p className="track-artist">{next.artist}</p>
-            {next.album && <p className="track-album">{next.album}</p>}
-          </div>
-        </div>
-      ) : (
-        <p className="muted">Loading upcoming track...</p>
-      )}
-    </section>
+    <TrackCard
+      id="now-playing-title"
+      label="Now Playing"
+      track={track?.title ? track : undefined}
+      empty="Start listening to see what's playing"
+    />
+  );
+}
+
+function ComingUpCard() {
+  // A live message may have brought it before this part hydrates: the server's text first.
+  const next = useDataAfterFirstRender(useNextTrack().data);
+  return (
+    <TrackCard
+      id="coming-up-title"
+      label="Coming Up"
+      track={next ?? undefined}
+      empty="Loading upcoming track..."
+    />
   );
 }
 
@@ -109,9 +120,8 @@ function AppLinks() {
 }
 
 function RecentlyPlayed() {
-  const { data: loadedHistory } = useTrackHistory();
   // Likewise for the history (web/ui/deferred.tsx).
-  const history = useDeferredFirstRender() ? undefined : loadedHistory;
+  const history = useDataAfterFirstRender(useTrackHistory().data);
   const tracks = dedupeTracks(history ?? [], homeRecentTracks);
   return (
     <section className="section" aria-labelledby="recent-title">
@@ -192,9 +202,8 @@ function RecentUpdates({ pages }: { pages: Page[] }) {
 
 /** Everything on the home page below the hero; hydrated after it (web/ui/deferred.tsx). */
 export function HomeSections() {
-  const { data: loaded } = usePublishedPages();
   // The hero fetched them already: the server's HTML first (web/ui/deferred.tsx).
-  const pages = useDeferredFirstRender() ? undefined : loaded;
+  const pages = useDataAfterFirstRender(usePublishedPages().data);
   const officeAudio = pages?.find((page) => page.slug === officeAudioSlug);
   return (
     <>

@@ -27,8 +27,13 @@ const FirstRenderContext = createContext(false);
  * before the browser paints: shown at once, it would not match the HTML, and React would
  * throw the part's HTML away.
  */
-export function useDeferredFirstRender(): boolean {
+function useDeferredFirstRender(): boolean {
   return useContext(FirstRenderContext);
+}
+
+/** Query data as a deferred part may show it: nothing during its first render (see above). */
+export function useDataAfterFirstRender<T>(data: T | undefined): T | undefined {
+  return useDeferredFirstRender() ? undefined : data;
 }
 
 function FirstRender({ children }: { children: React.ReactNode }) {
