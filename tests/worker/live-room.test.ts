@@ -5,7 +5,13 @@ import { type LiveMessage, liveMessage as liveMessageSchema } from "#schema/api.
 import { fallbackTrack } from "#schema/station.ts";
 import { getConfig } from "#worker/lib/config.ts";
 import { observeStation } from "#worker/lib/radio/index.ts";
-import { currentStation, type LiveShard, type StationReader } from "#worker/live/index.ts";
+import {
+  currentStation,
+  type LiveShard,
+  type StationReader,
+  type StationState,
+  stationSnapshots,
+} from "#worker/live/index.ts";
 import { readerOfShard, shardName } from "#worker/live/names.ts";
 import { azuracastHost, nothingListens, widgetUrl } from "./support/fakes";
 import { request } from "./support/request";
@@ -41,6 +47,61 @@ describe("the spec's calls when the live room does not answer", () => {
     } as unknown as Env;
     const state = await currentStation(broken, getConfig(env));
     expect(state.current).toEqual({ ...fallbackTrack, album: null, artwork: null });
+  });
+});
+
+describe("the spec's calls under load", () => {
+  /** A stand-in room whose snapshots the test answers one by one. */
+  function slowRoom() {
+    const pending: ((state: StationState) => void)[] = [];
+    const roomEnv = {
+      ...env,
+      STATION_READER: {
+        getByName: () => ({ snapshot: () => new Promise<StationState>((resolve) => pending.push(resolve)) }),
+      },
+    } as unknown as Env;
+    return { roomEnv, pending };
+  }
+  const stateWith = (title: string) =>
+    ({ current: { title, artist: "A", album: null, artwork: null } }) as unknown as StationState;
+
+  it("answer the state they have while another request refreshes it, and ask the room once", async () => {
+    let clock = 0;
+    const snapshots = stationSnapshots({ ttlMs: 1000, refreshTimeoutMs: 2000, now: () => clock });
+    const { roomEnv, pending } = slowRoom();
+    const config = getConfig(env);
+
+    const first = snapshots(roomEnv, config);
+    pending[0]?.(stateWith("One"));
+    expect((await first).current.title).toBe("One");
+
+    clock = 1500;
+    const refreshing = snapshots(roomEnv, config);
+    // A second request while the refresh is out does not wait for it, nor ask the room again.
+    expect((await snapshots(roomEnv, config)).current.title).toBe("One");
+    expect(pending).toHaveLength(2);
+    pending[1]?.(stateWith("Two"));
+    expect((await refreshing).current.title).toBe("Two");
+    expect((await snapshots(roomEnv, config)).current.title).toBe("Two");
+    expect(pending).toHaveLength(2);
+  });
+
+  it("ask the room again when a refresh never came back", async () => {
+    let clock = 0;
+    const snapshots = stationSnapshots({ ttlMs: 1000, refreshTimeoutMs: 2000, now: () => clock });
+    const { roomEnv, pending } = slowRoom();
+    const config = getConfig(env);
+    const first = snapshots(roomEnv, config);
+    pending[0]?.(stateWith("One"));
+    await first;
+
+    clock = 1500;
+    void snapshots(roomEnv, config); // its answer never comes
+    clock = 4000;
+    const retried = snapshots(roomEnv, config);
+    expect(pending).toHaveLength(3);
+    pending[2]?.(stateWith("Three"));
+    expect((await retried).current.title).toBe("Three");
   });
 });
 

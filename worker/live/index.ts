@@ -25,33 +25,40 @@ export function randomLiveShard(env: Env, config: Config) {
 
 /**
  * The room's state for the spec's HTTP calls. Within one isolate the reader is asked at most
- * once a second, and concurrent requests share one call, so a burst of requests never
- * becomes a burst at the one reader. Never throws: when the room does not answer, the last
- * state this isolate had, else the newest recorded track, else the fallback track.
+ * about once a second: while one request refreshes the state, the others answer the state they
+ * already have (at most a couple of seconds old) instead of waiting. No request ever awaits a
+ * promise another request started: the Workers runtime ties I/O to the request that began it,
+ * and a request left waiting on another's I/O can be cancelled as hung (a 500 under load).
+ * Never throws: when the room does not answer, the last state this isolate had, else the
+ * newest recorded track, else the fallback track.
  */
-const snapshotTtlMs = 1000;
-let cached: { state: StationState; at: number } | undefined;
-let inFlight: Promise<StationState> | undefined;
+export function stationSnapshots({ ttlMs = 1000, refreshTimeoutMs = 2000, now = Date.now } = {}) {
+  let cached: { state: StationState; at: number } | undefined;
+  /** When a request began refreshing `cached`, while one does. A stuck refresh expires. */
+  let refreshingSince: number | undefined;
 
-export function currentStation(env: Env, config: Config): Promise<StationState> {
-  if (cached && Date.now() - cached.at < snapshotTtlMs) return Promise.resolve(cached.state);
-  inFlight ??= stationReader(env)
-    .snapshot()
-    .then((state) => {
-      cached = { state, at: Date.now() };
+  return async function currentStation(env: Env, config: Config): Promise<StationState> {
+    const started = now();
+    if (cached && started - cached.at < ttlMs) return cached.state;
+    const refreshing = refreshingSince !== undefined && started - refreshingSince < refreshTimeoutMs;
+    if (cached && refreshing) return cached.state;
+    refreshingSince = started;
+    try {
+      const state = await stationReader(env).snapshot();
+      cached = { state, at: now() };
       return state;
-    })
-    .catch(async (err: unknown) => {
+    } catch (err) {
       console.error(`the live room did not answer: ${String(err)}`);
       if (cached) return cached.state;
       const recorded = await latestRecordedTrack(getDb(env.DB)).catch(() => null);
-      return coldState(sourceOf(config), recorded, Date.now());
-    })
-    .finally(() => {
-      inFlight = undefined;
-    });
-  return inFlight;
+      return coldState(sourceOf(config), recorded, now());
+    } finally {
+      if (refreshingSince === started) refreshingSince = undefined;
+    }
+  };
 }
+
+export const currentStation = stationSnapshots();
 
 /** The live room's reading counts for the cron when it is this recent. */
 const liveStateFreshMs = 2 * 60_000;
