@@ -80,6 +80,8 @@ export function setupBrowser() {
       const name = fileSafe(`${context.task.file?.name ?? ""}-${context.task.name}`);
       await current.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => {});
       writeFileSync(join(dir, `${name}.console.log`), consoleLines.join("\n"));
+      // CI keeps only the output: the end of the page's console goes there too.
+      console.error(`the page's console, last lines:\n${consoleLines.slice(-30).join("\n")}`);
     }
     await current.context().close();
     for (const extra of extraContexts) await extra.close();

@@ -57,24 +57,52 @@ export async function expectAudioAdvancing(
   { seconds = 1, timeout = 20_000 }: { seconds?: number; timeout?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeout;
-  const playingOn = await page.waitForFunction(
-    (wanted) => {
-      const audio = document.querySelector("audio");
-      if (!audio || audio.paused || !audio.getAttribute("src")) return false;
-      if (new URL(audio.src).pathname !== wanted || audio.readyState < 2) return false;
-      return { currentTime: audio.currentTime };
-    },
-    mount,
-    { timeout, polling: 100 },
-  );
-  const start = ((await playingOn.jsonValue()) as { currentTime: number }).currentTime;
-  await page.waitForFunction(
-    ({ wanted, from, seconds }) => {
-      const audio = document.querySelector("audio");
-      if (!audio || audio.paused || !audio.getAttribute("src")) return false;
-      return new URL(audio.src).pathname === wanted && audio.currentTime >= from + seconds;
-    },
-    { wanted: mount, from: start, seconds },
-    { timeout: Math.max(1000, deadline - Date.now()), polling: 100 },
-  );
+  try {
+    const playingOn = await page.waitForFunction(
+      (wanted) => {
+        const audio = document.querySelector("audio");
+        if (!audio || audio.paused || !audio.getAttribute("src")) return false;
+        if (new URL(audio.src).pathname !== wanted || audio.readyState < 2) return false;
+        return { currentTime: audio.currentTime };
+      },
+      mount,
+      { timeout, polling: 100 },
+    );
+    const start = ((await playingOn.jsonValue()) as { currentTime: number }).currentTime;
+    await page.waitForFunction(
+      ({ wanted, from, seconds }) => {
+        const audio = document.querySelector("audio");
+        if (!audio || audio.paused || !audio.getAttribute("src")) return false;
+        return new URL(audio.src).pathname === wanted && audio.currentTime >= from + seconds;
+      },
+      { wanted: mount, from: start, seconds },
+      { timeout: Math.max(1000, deadline - Date.now()), polling: 100 },
+    );
+  } catch (error) {
+    // What the element was doing, so a failure in CI says why (the station, the page or the test).
+    const seen = await page
+      .evaluate(() => {
+        const audio = document.querySelector("audio");
+        if (!audio) return "no <audio> element";
+        const buffered = audio.buffered.length ? audio.buffered.end(audio.buffered.length - 1) : 0;
+        const buttons = document.querySelectorAll('[aria-label="Player"] button[aria-label]');
+        return JSON.stringify({
+          src: audio.getAttribute("src"),
+          paused: audio.paused,
+          readyState: audio.readyState,
+          networkState: audio.networkState,
+          currentTime: audio.currentTime,
+          buffered,
+          error: audio.error && { code: audio.error.code, message: audio.error.message },
+          playerButtons: [...buttons].map((button) => button.getAttribute("aria-label")),
+        });
+      })
+      .catch((err: unknown) => `unreadable: ${String(err)}`);
+    const station = await stationHelper.status().catch((err: unknown) => `unreadable: ${String(err)}`);
+    throw new Error(
+      `the audio did not advance ${seconds} s on ${mount} within ${timeout} ms.\n` +
+        `audio: ${seen}\nstation: ${JSON.stringify(station)}`,
+      { cause: error },
+    );
+  }
 }
