@@ -1,16 +1,19 @@
-// `npm run bench:api [-- --duration S --connections N --warmup S --runs R --rows N --no-build]`: a
-// benchmark of the API, not a test (it never fails on the figures, only when a target answers
-// anything but 2xx). The production bundle (`wrangler deploy --dry-run --outdir`) runs on
-// workerd through Miniflare with 30,000 track_history rows and one page; autocannon loads each
-// target in turn, next to a plain node:http server serving now playing's JSON as a static
+// `npm run bench:api [-- --duration S --connections N --warmup S --runs R --rows N --no-build
+// --profile PATH]`: a benchmark of the API, not a test (it never fails on the figures, only when
+// a target answers anything but 2xx). The production bundle (`wrangler deploy --dry-run --outdir`)
+// runs on workerd through Miniflare's API, called on the worker's own socket, with 30,000
+// track_history rows and one page; autocannon loads each target in turn (with --connections at
+// once, then alone), next to a plain node:http server serving now playing's JSON as a static
 // file. Prints req/s, p50 and p99 per target and the static file's throughput over now playing's.
+// `--profile /api/stats` also records a CPU profile of the worker while that target is loaded.
 import { execFileSync, fork } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { fakeStreamTitle, startFakeIcecast } from "./bench-api/fake-icecast.ts";
 import { type LoadOptions, measure, medianRate, type Row, table } from "./bench-api/load.ts";
+import { startProfile, topSelfTime } from "./bench-api/profile.ts";
 import { pageSlug, seedHistory, seedPage } from "./bench-api/seed.ts";
 import { buildBundle, startSite } from "./bench-api/site.ts";
 import { freePort, root } from "./local-site.ts";
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     rows: { type: "string", default: "30000" },
     "no-build": { type: "boolean", default: false },
+    profile: { type: "string" },
   },
 });
 const load: LoadOptions = {
@@ -48,13 +52,20 @@ try {
   const icecast = await startFakeIcecast();
   cleanups.unshift(icecast.close);
   const port = await freePort();
-  const site = await startSite(root, entry, port, {
-    SITE_URL: `http://127.0.0.1:${port}`,
-    RADIO_SOURCE: "icecast",
-    RADIO_METADATA_URL: icecast.url,
-    RADIO_MOUNT: "/hd",
-    NEXT_TRACK_URL: "",
-  });
+  const inspectorPort = values.profile ? await freePort() : undefined;
+  const site = await startSite(
+    root,
+    entry,
+    port,
+    {
+      SITE_URL: `http://127.0.0.1:${port}`,
+      RADIO_SOURCE: "icecast",
+      RADIO_METADATA_URL: icecast.url,
+      RADIO_MOUNT: "/hd",
+      NEXT_TRACK_URL: "",
+    },
+    inspectorPort,
+  );
   cleanups.unshift(site.stop);
   await seedHistory(site.db, rows);
   await seedPage(site.db);
@@ -93,35 +104,48 @@ try {
   }
 
   console.log(
-    `\nbench:api: production bundle on workerd (Miniflare, in-memory D1/KV/R2/Durable Objects), ` +
-      `${rows.toLocaleString("en")} track_history rows; autocannon ${load.connections} connections, ` +
-      `${load.warmupSeconds} s warm-up + ${load.seconds} s per target, ${runs} run(s).\n` +
+    `\nbench:api: production bundle on workerd (Miniflare, in-memory D1/KV/R2/Durable Objects; ` +
+      `requests go straight to the worker's socket, not through Miniflare's entry worker), ` +
+      `${rows.toLocaleString("en")} track_history rows; autocannon loads each target with ` +
+      `${load.connections} connections, then alone (one connection); ${load.warmupSeconds} s warm-up ` +
+      `+ ${load.seconds} s each, ${runs} run(s).\n` +
       `bench:api: autocannon, workerd and the static server share this machine's ` +
       `${availableParallelism()} cores: compare rows with each other, not with production.\n` +
       `bench:api: now playing is measured on its cache path: the isolate's copy of the live room's ` +
       `state (1 s, worker/live/index.ts), so at most one Durable Object call a second; the room ` +
       `reads the (fake) radio host every LIVE_POLL_SECONDS, never per request.\n`,
   );
-  const results: Row[] = targets.map(([target]) => ({ target, runs: [] }));
+  const results: Row[] = targets.map(([target]) => ({ target, load: [], alone: [] }));
+  const alone: LoadOptions = { ...load, connections: 1 };
   let hostReadsDuringNowPlaying = 0;
   for (let run = 0; run < runs; run++) {
     for (const [i, [name, url]] of targets.entries()) {
       log(`run ${run + 1}/${runs}: ${name}`);
       const readsBefore = icecast.reads();
-      results[i]?.runs.push(await measure(url, load));
+      const profiled = inspectorPort && run === 0 && new URL(url).pathname === values.profile;
+      const stopProfile = profiled ? await startProfile(inspectorPort, "lounge-radio") : undefined;
+      results[i]?.load.push(await measure(url, load));
+      if (stopProfile) {
+        const profile = await stopProfile();
+        const file = join(root, "bench-results", `api${name.split(" ")[0]?.replaceAll("/", "-")}.cpuprofile`);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(profile));
+        log(`CPU profile of the worker under ${name}: ${file}\n${topSelfTime(profile)}`);
+      }
       if (url === nowPlaying) hostReadsDuringNowPlaying += icecast.reads() - readsBefore;
+      results[i]?.alone.push(await measure(url, alone));
     }
   }
 
-  console.log(`\n${table(results)}\n`);
+  console.log(`\n${table(results, load.connections)}\n`);
   const ratio = medianRate(results[0]) / medianRate(results[1]);
   console.log(`static file / now-playing throughput: ${ratio.toFixed(2)}x (goal: within 3x)`);
   const slow = results
     .slice(1)
-    .filter((row) => row.runs.some((r) => r.p99 >= 20))
+    .filter((row) => row.alone.some((r) => r.p99 >= 20))
     .map((row) => row.target);
   console.log(
-    `p99 under 20 ms in every run (goal): ${slow.length === 0 ? "every target" : `not ${slow.join(", ")}`}`,
+    `p99 under 20 ms alone, in every run (goal): ${slow.length === 0 ? "every target" : `not ${slow.join(", ")}`}`,
   );
   const nowPlayingSeconds = runs * (load.seconds + load.warmupSeconds);
   console.log(
@@ -131,7 +155,7 @@ try {
     console.log(`worker warnings/errors: ${site.logs.length}, first: ${site.logs[0]?.message.slice(0, 300)}`);
 
   const failed = results.flatMap((row) =>
-    row.runs.flatMap((r) => r.problems.map((p) => `${row.target}: ${p}`)),
+    [...row.load, ...row.alone].flatMap((r) => r.problems.map((p) => `${row.target}: ${p}`)),
   );
   for (const problem of failed) console.error(`bench:api: ${problem}`);
   if (failed.length > 0) process.exitCode = 1;

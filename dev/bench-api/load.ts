@@ -59,22 +59,37 @@ function median(values: number[]): number {
   return ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 }
 
-export type Row = { target: string; runs: Measurement[] };
+/** One target's runs: under load (`connections` at once) and alone (one request at a time). */
+export type Row = { target: string; load: Measurement[]; alone: Measurement[] };
 
-/** The table: one run's figures, or with several runs the median and the worst of each. */
-export function table(rows: Row[]): string {
-  const many = (rows[0]?.runs.length ?? 0) > 1;
-  const header = many
-    ? ["target", "req/s median", "req/s lowest", "p50 ms median", "p99 ms median", "p99 ms highest"]
-    : ["target", "req/s", "p50 ms", "p99 ms"];
-  const body = rows.map(({ target, runs }) => {
-    const rps = runs.map((r) => r.reqPerSec);
-    const p50 = runs.map((r) => r.p50);
-    const p99 = runs.map((r) => r.p99);
-    const figures = many
-      ? [median(rps), Math.min(...rps), median(p50), median(p99), Math.max(...p99)]
-      : [rps[0] ?? Number.NaN, p50[0] ?? Number.NaN, p99[0] ?? Number.NaN];
-    return [target, ...figures.map((n, i) => (i < (many ? 2 : 1) ? n.toFixed(0) : n.toFixed(2)))];
+/**
+ * The table, with the median over the runs and the worst run. Throughput comes from the runs
+ * under load; latency from both: alone it is what one call costs, under load it adds the wait
+ * behind the other connections on a worker that is already saturated.
+ */
+export function table(rows: Row[], connections: number): string {
+  const header = [
+    "target",
+    "req/s median",
+    "req/s lowest",
+    "p50 ms alone",
+    "p99 ms alone",
+    "p99 ms alone, worst",
+    `p50 ms ${connections} conn.`,
+    `p99 ms ${connections} conn.`,
+  ];
+  const body = rows.map(({ target, load, alone }) => {
+    const rps = load.map((r) => r.reqPerSec);
+    const figures = [
+      median(rps),
+      Math.min(...rps),
+      median(alone.map((r) => r.p50)),
+      median(alone.map((r) => r.p99)),
+      Math.max(...alone.map((r) => r.p99)),
+      median(load.map((r) => r.p50)),
+      median(load.map((r) => r.p99)),
+    ];
+    return [target, ...figures.map((n, i) => (i < 2 ? n.toFixed(0) : n.toFixed(2)))];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]?.length ?? 0)));
   const line = (cells: string[]) =>
@@ -85,4 +100,4 @@ export function table(rows: Row[]): string {
 
 /** The median throughput over the runs (the goal compares now playing with the static file). */
 export const medianRate = (row: Row | undefined) =>
-  row ? median(row.runs.map((r) => r.reqPerSec)) : Number.NaN;
+  row ? median(row.load.map((r) => r.reqPerSec)) : Number.NaN;
