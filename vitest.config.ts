@@ -28,6 +28,8 @@ export default defineConfig(async () => {
                   STATION_HELPER_URL: inject("stationHelperUrl"),
                   // The live room reads the host when a test says so (pollNow), not on its own.
                   LIVE_POLL_SECONDS: "3600",
+                  // Tests read what they just wrote; the isolate's cache has tests of its own.
+                  PUBLIC_CACHE_SECONDS: "0",
                   FAKES_URL: inject("fakesUrl"),
                   TEST_MIGRATIONS: migrations,
                 },

@@ -1,11 +1,11 @@
 // The Hono app: middleware in a fixed order, routes under /api, JSON errors, static assets.
 import { Hono } from "hono";
-import { except } from "hono/combine";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { apiBodyLimit } from "./lib/body-limit";
 import { type Config, ConfigError, getConfig } from "./lib/config";
 import { errorCodeFor, jsonError, keepCookiesPrivate } from "./lib/http";
+import { publicCache } from "./lib/public-cache";
 import { requestGuards } from "./lib/request-guards";
 import { logError, requestLog } from "./lib/request-log";
 import { applySecurityHeaders } from "./lib/security-headers";
@@ -31,6 +31,19 @@ function configOrUndefined(env: Env): Config | undefined {
   }
 }
 
+/** Whether headers can be changed: a binding's response (ASSETS, R2, fetch) has immutable ones. */
+function headersAreMutable(headers: Headers): boolean {
+  try {
+    headers.set("X-Content-Type-Options", "nosniff");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PUBLIC_CACHE_SECONDS (5): less than the 15 s and 30 s history and statistics allow any cache. */
+const publicAnswers = publicCache();
+
 const api = new Hono<AppEnv>()
   .route("/health", health)
   .route("/config", clientConfig)
@@ -52,17 +65,26 @@ export const app = new Hono<AppEnv>()
     await next();
     // A WebSocket handshake's response carries the socket: it must pass through untouched.
     if (c.res.status === 101) return;
-    // Responses from bindings (ASSETS, R2) carry immutable headers: copy before adding ours.
-    const res = new Response(c.res.body, c.res);
-    await applySecurityHeaders(res.headers, configOrUndefined(c.env));
-    keepCookiesPrivate(res.headers);
-    c.res = res;
+    // Responses from bindings (ASSETS, R2) carry immutable headers: those are copied first.
+    // Ours are changed in place (no copy per request); `c.res = undefined` first stops Hono
+    // from copying the copy once more.
+    if (!headersAreMutable(c.res.headers)) {
+      const copy = new Response(c.res.body, c.res);
+      c.res = undefined;
+      c.res = copy;
+    }
+    await applySecurityHeaders(c.res.headers, configOrUndefined(c.env));
+    keepCookiesPrivate(c.res.headers);
   })
   .use("/api/*", requestGuards)
   // After the guards (they refuse without reading a body), before anything reads one.
   .use("/api/*", apiBodyLimit)
+  // History, statistics and published pages: the same answer for every anonymous visitor.
+  .use("/api/track-history", publicAnswers)
+  .use("/api/stats", publicAnswers)
+  .use("/api/pages/by-slug/*", publicAnswers)
   // The radio calls and the live connection never need the user: no session read for them.
-  .use("/api/*", except("/api/radio/*", loadUser))
+  .use("/api/*", (c, next) => (c.req.path.startsWith("/api/radio/") ? next() : loadUser(c, next)))
   .route("/api", api)
   .all("/api/*", (c) => jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`))
   .route("/images", images)

@@ -64,8 +64,21 @@ function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: s
     .join("; ");
 }
 
+/** The policy is built once per configuration (the config object lives as long as its env). */
+const policies = new WeakMap<Config, string>();
+let unconfiguredPolicy: string | undefined;
+
+async function policyFor(config: Config | undefined): Promise<string> {
+  const built = config ? policies.get(config) : unconfiguredPolicy;
+  if (built) return built;
+  const policy = contentSecurityPolicy(config, [await themeInitScriptHash()]);
+  if (config) policies.set(config, policy);
+  else unconfiguredPolicy = policy;
+  return policy;
+}
+
 export async function applySecurityHeaders(headers: Headers, config: Config | undefined): Promise<void> {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(config, [await themeInitScriptHash()]));
+  headers.set("Content-Security-Policy", await policyFor(config));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

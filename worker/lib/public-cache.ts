@@ -1,0 +1,42 @@
+// Public answers kept in the isolate for a few seconds: the history list, the statistics and the
+// published pages are the same for every anonymous visitor and change at most once a track (the
+// live connection brings the new history row to open players itself). A burst of visitors
+// then costs the database one query per isolate every few seconds instead of one per request.
+//
+// Only GET answers to requests without a session cookie are kept or served (the admin always
+// reads fresh, right after an edit); only 200s without Set-Cookie are kept; the security headers
+// and the request id are added outside, per request. The map is bounded, so many different URLs
+// (a crawl of slugs) cannot grow the isolate's memory.
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { getConfig } from "./config";
+import { readSessionToken } from "./session";
+
+type Entry = { at: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+
+export type PublicCacheOptions = { maxEntries?: number; now?: () => number };
+
+/** One cache; how long it keeps an answer is PUBLIC_CACHE_SECONDS (0 turns it off). */
+export function publicCache({ maxEntries = 100, now = Date.now }: PublicCacheOptions = {}) {
+  const entries = new Map<string, Entry>();
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const ttlMs = getConfig(c.env).PUBLIC_CACHE_SECONDS * 1000;
+    if (ttlMs === 0 || c.req.method !== "GET" || readSessionToken(c) !== undefined) return next();
+    const key = c.req.url;
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < ttlMs) {
+      return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    }
+    const startedAt = now();
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("Set-Cookie") || !res.body) return;
+    const body = await res.clone().arrayBuffer();
+    entries.delete(key);
+    // Oldest first: a Map keeps insertion order.
+    while (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    entries.set(key, { at: startedAt, status: res.status, headers: [...res.headers], body });
+  };
+  return middleware;
+}
