@@ -79,10 +79,10 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", requestGuards)
   // After the guards (they refuse without reading a body), before anything reads one.
   .use("/api/*", apiBodyLimit)
-  // History, statistics and published pages: the same answer for every anonymous visitor.
+  // History and statistics: the same answer for every anonymous visitor. Not the pages: an
+  // admin's edit is read back at once, by anyone.
   .use("/api/track-history", publicAnswers)
   .use("/api/stats", publicAnswers)
-  .use("/api/pages/by-slug/*", publicAnswers)
   // The radio calls and the live connection never need the user: no session read for them.
   .use("/api/*", (c, next) => (c.req.path.startsWith("/api/radio/") ? next() : loadUser(c, next)))
   .route("/api", api)

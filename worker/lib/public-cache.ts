@@ -1,12 +1,12 @@
-// Public answers kept in the isolate for a few seconds: the history list, the statistics and the
-// published pages are the same for every anonymous visitor and change at most once a track (the
-// live connection brings the new history row to open players itself). A burst of visitors
-// then costs the database one query per isolate every few seconds instead of one per request.
+// Public answers kept in the isolate for a few seconds: the history list and the statistics are
+// the same for every anonymous visitor and change at most once a track (the live connection
+// brings the new history row to open players itself). A burst of visitors then costs the
+// database one query per isolate every few seconds instead of one per request.
 //
-// Only GET answers to requests without a session cookie are kept or served (the admin always
-// reads fresh, right after an edit); only 200s without Set-Cookie are kept; the security headers
-// and the request id are added outside, per request. The map is bounded, so many different URLs
-// (a crawl of slugs) cannot grow the isolate's memory.
+// Only GET answers to requests without a session cookie are kept or served; only 200s without
+// Set-Cookie are kept; the security headers and the request id are added outside, per request.
+// The map is bounded, so many different URLs (queries an attacker varies) cannot grow the
+// isolate's memory.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { getConfig } from "./config";
