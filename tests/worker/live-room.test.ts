@@ -65,40 +65,38 @@ describe("the spec's calls under load", () => {
   const stateWith = (title: string) =>
     ({ current: { title, artist: "A", album: null, artwork: null } }) as unknown as StationState;
 
-  it("answer the state they have while another request refreshes it, and ask the room once", async () => {
-    let clock = 0;
-    const snapshots = stationSnapshots({ ttlMs: 1000, refreshTimeoutMs: 2000, now: () => clock });
+  /** Snapshots on a clock the test moves, that already hold "One" (read at time 0). */
+  async function holdingOne() {
+    const clock = { now: 0 };
+    const snapshots = stationSnapshots({ ttlMs: 1000, refreshTimeoutMs: 2000, now: () => clock.now });
     const { roomEnv, pending } = slowRoom();
     const config = getConfig(env);
-
-    const first = snapshots(roomEnv, config);
+    const ask = () => snapshots(roomEnv, config);
+    const first = ask();
     pending[0]?.(stateWith("One"));
     expect((await first).current.title).toBe("One");
+    return { ask, pending, clock };
+  }
 
-    clock = 1500;
-    const refreshing = snapshots(roomEnv, config);
+  it("answer the state they have while another request refreshes it, and ask the room once", async () => {
+    const { ask, pending, clock } = await holdingOne();
+    clock.now = 1500;
+    const refreshing = ask();
     // A second request while the refresh is out does not wait for it, nor ask the room again.
-    expect((await snapshots(roomEnv, config)).current.title).toBe("One");
+    expect((await ask()).current.title).toBe("One");
     expect(pending).toHaveLength(2);
     pending[1]?.(stateWith("Two"));
     expect((await refreshing).current.title).toBe("Two");
-    expect((await snapshots(roomEnv, config)).current.title).toBe("Two");
+    expect((await ask()).current.title).toBe("Two");
     expect(pending).toHaveLength(2);
   });
 
   it("ask the room again when a refresh never came back", async () => {
-    let clock = 0;
-    const snapshots = stationSnapshots({ ttlMs: 1000, refreshTimeoutMs: 2000, now: () => clock });
-    const { roomEnv, pending } = slowRoom();
-    const config = getConfig(env);
-    const first = snapshots(roomEnv, config);
-    pending[0]?.(stateWith("One"));
-    await first;
-
-    clock = 1500;
-    void snapshots(roomEnv, config); // its answer never comes
-    clock = 4000;
-    const retried = snapshots(roomEnv, config);
+    const { ask, pending, clock } = await holdingOne();
+    clock.now = 1500;
+    void ask(); // its answer never comes
+    clock.now = 4000;
+    const retried = ask();
     expect(pending).toHaveLength(3);
     pending[2]?.(stateWith("Three"));
     expect((await retried).current.title).toBe("Three");
