@@ -36,8 +36,6 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`wrangler dev did not answer /api/health within 60 s:\n${output()}`);
 }
 
-let sitesStarted = 0;
-
 export type RunningSite = {
   baseUrl: string;
   stationHelperUrl: string;
@@ -66,8 +64,9 @@ export async function startSite(
     freePort(),
     freePort(),
   ]);
-  // One process may run several sites (the e2e and e2e-scan projects): each its own state.
-  const siteId = `${process.pid}-${++sitesStarted}`;
+  // One process may run several sites (the e2e and e2e-scan projects): each its own state. A
+  // counter would not do: vitest loads each project's global setup as a module of its own.
+  const siteId = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   const stateDir = join(root, `.wrangler/e2e-state-${siteId}`);
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(join(root, ".station"), { recursive: true });
