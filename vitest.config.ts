@@ -6,9 +6,6 @@ import { parseEnvFile } from "./dev/env-file.ts";
 // Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
 // operator's scripts (dev/) in Node, and end-to-end specs driving Chromium against `wrangler dev`
 // and the local Icecast station.
-/** End-to-end specs that need neither the station's clock nor its audio (project e2e-scan). */
-const scanSpecs = ["tests/e2e/accessibility.spec.ts", "tests/e2e/shell-and-content.spec.ts"];
-
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("schema/migrations");
   return {
@@ -69,24 +66,9 @@ export default defineConfig(async () => {
         },
         {
           test: {
-            // The axe scans and the route table wait on no clock and no stream: they run beside
-            // the unit projects, on a site and station of their own (dev/local-site.ts).
-            name: "e2e-scan",
-            environment: "node",
-            include: scanSpecs,
-            globalSetup: ["tests/e2e/global-setup.ts"],
-            sequence: { groupOrder: 0 },
-            testTimeout: 60_000,
-            hookTimeout: 60_000,
-            fileParallelism: false,
-          },
-        },
-        {
-          test: {
             name: "e2e",
             environment: "node",
             include: ["tests/e2e/**/*.spec.ts"],
-            exclude: scanSpecs,
             globalSetup: ["tests/e2e/global-setup.ts"],
             // After the worker and web projects, so the browser has the machine's cores to itself.
             sequence: { groupOrder: 1 },
