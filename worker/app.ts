@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { apiBodyLimit } from "./lib/body-limit";
 import { type Config, ConfigError, getConfig } from "./lib/config";
-import { errorCodeFor, jsonError, keepCookiesPrivate } from "./lib/http";
+import { errorCodeFor, jsonError, keepCookiesPrivate, mutableHeaders } from "./lib/http";
 import { publicCache } from "./lib/public-cache";
 import { requestGuards } from "./lib/request-guards";
 import { logError, requestLog } from "./lib/request-log";
@@ -28,16 +28,6 @@ function configOrUndefined(env: Env): Config | undefined {
     return getConfig(env);
   } catch {
     return undefined;
-  }
-}
-
-/** Whether headers can be changed: a binding's response (ASSETS, R2, fetch) has immutable ones. */
-function headersAreMutable(headers: Headers): boolean {
-  try {
-    headers.set("X-Content-Type-Options", "nosniff");
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -65,16 +55,9 @@ export const app = new Hono<AppEnv>()
     await next();
     // A WebSocket handshake's response carries the socket: it must pass through untouched.
     if (c.res.status === 101) return;
-    // Responses from bindings (ASSETS, R2) carry immutable headers: those are copied first.
-    // Ours are changed in place (no copy per request); `c.res = undefined` first stops Hono
-    // from copying the copy once more.
-    if (!headersAreMutable(c.res.headers)) {
-      const copy = new Response(c.res.body, c.res);
-      c.res = undefined;
-      c.res = copy;
-    }
-    await applySecurityHeaders(c.res.headers, configOrUndefined(c.env));
-    keepCookiesPrivate(c.res.headers);
+    const headers = mutableHeaders(c);
+    await applySecurityHeaders(headers, configOrUndefined(c.env));
+    keepCookiesPrivate(headers);
   })
   .use("/api/*", requestGuards)
   // After the guards (they refuse without reading a body), before anything reads one.

@@ -43,3 +43,20 @@ export function keepCookiesPrivate(headers: Headers): void {
     headers.set("Cache-Control", "private, no-store");
   }
 }
+
+/**
+ * Headers of `c.res` that can be changed. A binding's response (ASSETS, R2) has immutable ones:
+ * it is copied once, with `c.res = undefined` first so Hono's setter does not copy the copy.
+ * Our own responses are changed in place.
+ */
+export function mutableHeaders(c: Context): Headers {
+  try {
+    // A header every response gets anyway (applySecurityHeaders): setting it tests mutability.
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    const copy = new Response(c.res.body, c.res);
+    c.res = undefined;
+    c.res = copy;
+  }
+  return c.res.headers;
+}

@@ -7,6 +7,7 @@
 // address. Error messages and stacks pass through redactForLog.
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
+import { mutableHeaders } from "./http";
 import { redactForLog } from "./redact";
 
 export const requestIdHeader = "X-Request-Id";
@@ -92,7 +93,7 @@ export const requestLog: MiddlewareHandler = async (c, next) => {
   try {
     await next();
     status = c.res.status;
-    if (status !== 101) setHeader(c, requestIdHeader, requestId);
+    if (status !== 101) mutableHeaders(c).set(requestIdHeader, requestId);
   } finally {
     // Hono turns a thrown Error into onError's response before it gets here; anything else
     // thrown escapes as the runtime's 500, logged as such.
@@ -111,16 +112,6 @@ export const requestLog: MiddlewareHandler = async (c, next) => {
     });
   }
 };
-
-/** Responses from bindings (ASSETS, R2) carry immutable headers: copy one before adding ours. */
-function setHeader(c: Context, name: string, value: string): void {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set(name, value);
-  }
-}
 
 /** An error the app turns into a 500: its message and stack, with the request's id and route. */
 export function logError(c: Context, msg: string, err: unknown): void {
