@@ -67,6 +67,8 @@ export const trackPlays = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.titleKey, t.artistKey] }),
     index("track_plays_top_idx").on(sql`${t.plays} desc`, sql`${t.lastPlayed} desc`, t.titleKey, t.artistKey),
+    /** The statistics' recent list and the history search: unique tracks, newest play first. */
+    index("track_plays_recent_idx").on(sql`${t.lastPlayed} desc`),
   ],
 );
 

@@ -41,8 +41,16 @@ export const station = {
 
 export type Station = typeof station;
 
+/**
+ * The spec's "{product} Radio", without saying Radio twice when the name already ends in it
+ * ("Lounge Radio", not "Lounge Radio Radio").
+ */
+export function stationRadioName(name: string): string {
+  return /\bradio$/i.test(name.trim()) ? name.trim() : `${name.trim()} Radio`;
+}
+
 /** The track shown when the radio host cannot be reached (docs/product.md §8). */
 export const fallbackTrack = {
-  title: `${station.name} Radio`,
+  title: stationRadioName(station.name),
   artist: "Lounge & Chillout Music",
 } as const;

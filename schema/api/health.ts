@@ -38,5 +38,7 @@ export type Health = z.infer<typeof health>;
 export const clientConfig = z.object({
   streams: z.object({ hd: z.string(), sd: z.string(), mobile: z.string() }),
   historyWidgetUrl: z.string().nullable(),
+  /** Whether the station announces its next track (a next-track widget, or AzuraCast's playing_next). */
+  announcesNextTrack: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

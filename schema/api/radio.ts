@@ -48,6 +48,15 @@ export const liveMessage = z.object({
 });
 export type LiveMessage = z.infer<typeof liveMessage>;
 
+/** A unique track of the history: its newest spelling, its plays, and when it last played (ISO 8601). */
+export const playedTrack = z.object({
+  title: z.string(),
+  artist: z.string(),
+  plays: z.number().int(),
+  playedAt: z.string(),
+});
+export type PlayedTrack = z.infer<typeof playedTrack>;
+
 export const listeningStats = z.object({
   totalPlays: z.number().int(),
   uniqueTracks: z.number().int(),
@@ -56,6 +65,7 @@ export const listeningStats = z.object({
   topTrack: z.object({ title: z.string(), artist: z.string(), plays: z.number().int() }).nullable(),
   topArtists: z.array(z.object({ artist: z.string(), plays: z.number().int() })),
   topTracks: z.array(z.object({ title: z.string(), artist: z.string(), plays: z.number().int() })),
-  recent: z.array(trackHistoryItem),
+  /** Unique tracks (docs/product.md §5), newest play first, with how often each was played. */
+  recent: z.array(playedTrack),
 });
 export type ListeningStats = z.infer<typeof listeningStats>;

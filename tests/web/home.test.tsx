@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { station } from "#schema/station.ts";
 import { HomeScreen } from "#web/routes/home.tsx";
-import { aHistoryItem, aPage, listener } from "./support/factories";
+import { aClientConfig, aHistoryItem, aPage, listener } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
 import { fakeAudio } from "./support/stand-ins";
@@ -45,6 +45,19 @@ describe("home", () => {
     renderAt("/", <HomeScreen />);
     expect(await screen.findByText("Start listening to see what's playing")).toBeTruthy();
     expect(screen.getByText("Loading upcoming track...")).toBeTruthy();
+  });
+
+  it("says Coming Up is not announced when no source names the next track, never loading forever", async () => {
+    mockApi({
+      "GET /api/config": aClientConfig({ announcesNextTrack: false }),
+      "GET /api/radio/next-track": null,
+    });
+    renderAt("/", <HomeScreen />);
+    const comingUp = await screen.findByRole("region", { name: "Coming Up" });
+    expect(
+      await within(comingUp).findByText("The next track is a surprise: this station does not announce it."),
+    ).toBeTruthy();
+    expect(within(comingUp).queryByText("Loading upcoming track...")).toBeNull();
   });
 
   it("shows the current track in the Now Playing card and the next one under Coming Up", async () => {

@@ -167,12 +167,14 @@ describe("security headers", () => {
 });
 
 describe("GET /api/config", () => {
-  it("gives the SPA the configured stream URLs", async () => {
+  it("gives the SPA the configured stream URLs, and whether the next track is announced", async () => {
     const res = await request("/api/config");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       streams: { hd: env.STREAM_URL_HD, sd: env.STREAM_URL_SD, mobile: env.STREAM_URL_MOBILE },
       historyWidgetUrl: null,
+      // The test station's helper serves a next-track widget.
+      announcesNextTrack: true,
     });
   });
 });

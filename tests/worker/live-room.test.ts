@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type LiveMessage, liveMessage as liveMessageSchema } from "#schema/api.ts";
 import { fallbackTrack } from "#schema/station.ts";
 import { getConfig } from "#worker/lib/config.ts";
-import { observeStation } from "#worker/lib/radio/index.ts";
+import { announcesNextTrack, observeStation } from "#worker/lib/radio/index.ts";
 import {
   currentStation,
   type LiveShard,
@@ -171,6 +171,12 @@ describe("reading the radio host", () => {
     }
     expect((await observeStation(configWith({ NEXT_TRACK_URL: widgetUrl("empty") }))).next).toBeNull();
     expect((await observeStation(configWith({ NEXT_TRACK_URL: "" }))).next).toBeNull();
+  });
+
+  it("tells the site whether anything announces the next track (Coming Up says so when nothing does)", () => {
+    expect(announcesNextTrack(configWith({ NEXT_TRACK_URL: widgetUrl("ok") }))).toBe(true);
+    expect(announcesNextTrack(configWith(azuracast("ok")))).toBe(true);
+    expect(announcesNextTrack(configWith({ RADIO_SOURCE: "icecast", NEXT_TRACK_URL: "" }))).toBe(false);
   });
 });
 

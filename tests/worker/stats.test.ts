@@ -58,15 +58,17 @@ describe("GET /api/stats", () => {
       ["Terrace at Dusk", 1],
       ["Harbour Lights", 1],
     ]);
-    expect(stats.recent.map((r) => r.title)).toEqual([
-      "Terrace at Dusk",
-      "Slow Tide",
-      "velvet harbour ",
-      "Harbour Lights",
-      "Velvet Harbour",
-      "Slow Tide",
-      "Velvet Harbour",
+    // Unique tracks (docs/product.md §5), newest play first, each with its plays.
+    expect(stats.recent.map((r) => [r.title, r.plays])).toEqual([
+      ["Terrace at Dusk", 1],
+      ["Slow Tide", 2],
+      ["velvet harbour", 3],
+      ["Harbour Lights", 1],
     ]);
+    const newest = await env.DB.prepare("select max(played_at) as at from track_history").first<{
+      at: number;
+    }>();
+    expect(stats.recent[0]?.playedAt).toBe(new Date(newest?.at ?? 0).toISOString());
   });
 
   it("lists at most 10 top artists, 10 top tracks and 10 recent plays", async () => {

@@ -26,3 +26,8 @@ export function dedupeTracks<T extends TrackLike>(
 export function youtubeSearchUrl(track: TrackLike): string {
   return `https://www.youtube.com/results?search_query=${encodeURIComponent(`${track.artist} ${track.title}`)}`;
 }
+
+/** "1 play", "2 plays". */
+export function playCount(plays: number): string {
+  return plays === 1 ? "1 play" : `${plays} plays`;
+}

@@ -3,6 +3,7 @@ import { station } from "#schema/station.ts";
 import { analyticsRecentCount, analyticsTopCount } from "../lib/constants";
 import { useListeningStats } from "../lib/queries/stats";
 import { relativeTime } from "../lib/time";
+import { playCount } from "../lib/tracks";
 import { usePageMeta } from "../ui/page-meta";
 import "../ui/track.css";
 import "./analytics.css";
@@ -49,12 +50,14 @@ export function AnalyticsScreen() {
             <Stat
               label="Top artist"
               value={stats.topArtist?.artist ?? "None yet"}
-              detail={stats.topArtist ? `${stats.topArtist.plays} plays` : undefined}
+              detail={stats.topArtist ? playCount(stats.topArtist.plays) : undefined}
             />
             <Stat
               label="Top track"
               value={stats.topTrack?.title ?? "None yet"}
-              detail={stats.topTrack ? `${stats.topTrack.artist} · ${stats.topTrack.plays} plays` : undefined}
+              detail={
+                stats.topTrack ? `${stats.topTrack.artist} · ${playCount(stats.topTrack.plays)}` : undefined
+              }
             />
           </div>
           <div className="two-columns">
@@ -65,7 +68,7 @@ export function AnalyticsScreen() {
                   <li key={artist.artist}>
                     <div className="bar-text">
                       <span>{artist.artist}</span>
-                      <span className="muted">{artist.plays} plays</span>
+                      <span className="muted">{playCount(artist.plays)}</span>
                     </div>
                     <div className="bar-track" aria-hidden="true">
                       <div className="bar" style={{ width: `${(artist.plays / maxPlays) * 100}%` }} />
@@ -82,7 +85,7 @@ export function AnalyticsScreen() {
                     <span className="track-title">{track.title}</span>
                     <span className="muted">
                       {" "}
-                      {track.artist} · {track.plays} plays
+                      {track.artist} · {playCount(track.plays)}
                     </span>
                   </li>
                 ))}
@@ -93,11 +96,11 @@ export function AnalyticsScreen() {
             <h2 id="recent-plays-title">Recently Played</h2>
             <ul className="plain-list">
               {recent.map((track) => (
-                <li key={track.id}>
+                <li key={`${track.title}\u0000${track.artist}`}>
                   <span className="track-title">{track.title}</span>
                   <span className="muted">
                     {" "}
-                    {track.artist} · {relativeTime(track.playedAt)}
+                    {track.artist} · {playCount(track.plays)} · {relativeTime(track.playedAt)}
                   </span>
                 </li>
               ))}

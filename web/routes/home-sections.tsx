@@ -12,6 +12,7 @@ import {
   topicTitleChars,
   updateExcerptChars,
 } from "../lib/constants";
+import { useClientConfig } from "../lib/queries/config";
 import { useTrackHistory } from "../lib/queries/history";
 import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
 import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
@@ -21,6 +22,8 @@ import { useDataAfterFirstRender } from "../ui/deferred";
 import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
+
+const noNextTrackText = "The next track is a surprise: this station does not announce it.";
 
 const features = [
   { icon: <HeadphonesIcon />, title: "HD Quality", text: `Crystal-clear ${station.bitrateClaim} audio.` },
@@ -79,12 +82,14 @@ function NowPlayingCard() {
 function ComingUpCard() {
   // A live message may have brought it before this part hydrates: the server's text first.
   const next = useDataAfterFirstRender(useNextTrack().data);
+  const config = useDataAfterFirstRender(useClientConfig().data);
   return (
     <TrackCard
       id="coming-up-title"
       label="Coming Up"
       track={next ?? undefined}
-      empty="Loading upcoming track..."
+      // No source names the next track: say so rather than load forever.
+      empty={config?.announcesNextTrack === false ? noNextTrackText : "Loading upcoming track..."}
     />
   );
 }

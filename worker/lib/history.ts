@@ -1,6 +1,6 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
 import { asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { ListeningStats, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
+import type { ListeningStats, NowPlaying, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
 import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
 import type { Db } from "./db";
@@ -13,6 +13,10 @@ type HistoryRow = typeof trackHistory.$inferSelect;
 function toItem(row: HistoryRow): TrackHistoryItem {
   const { id, title, artist, album, artwork, playedAt } = row;
   return { id, title, artist, album, artwork, playedAt: playedAt.toISOString() };
+}
+
+function toPlayedTrack(row: { title: string; artist: string; plays: number; lastPlayed: Date }): PlayedTrack {
+  return { title: row.title, artist: row.artist, plays: row.plays, playedAt: row.lastPlayed.toISOString() };
 }
 
 /** Insertion order (id) breaks ties between rows played in the same millisecond. */
@@ -123,7 +127,16 @@ export async function readListeningStats(db: Db): Promise<ListeningStats> {
         asc(trackPlays.artistKey),
       )
       .limit(statsTopCount),
-    newestRows(db, statsRecentCount),
+    db
+      .select({
+        title: trackPlays.title,
+        artist: trackPlays.artist,
+        plays: trackPlays.plays,
+        lastPlayed: trackPlays.lastPlayed,
+      })
+      .from(trackPlays)
+      .orderBy(desc(trackPlays.lastPlayed))
+      .limit(statsRecentCount),
   ]);
   const totals = totalsRows[0];
   return {
@@ -134,6 +147,6 @@ export async function readListeningStats(db: Db): Promise<ListeningStats> {
     topTrack: topTracks[0] ?? null,
     topArtists,
     topTracks,
-    recent: recent.map(toItem),
+    recent: recent.map(toPlayedTrack),
   };
 }

@@ -29,7 +29,11 @@ describe("page form", () => {
     expect(screen.getByLabelText("Content").getAttribute("rows")).toBe("10");
     expect(screen.getByLabelText("Meta Description (SEO)")).toBeTruthy();
     expect(screen.getByLabelText("Meta Keywords (SEO, comma-separated)")).toBeTruthy();
-    expect(screen.getByLabelText("Hero Image (optional)")).toBeTruthy();
+    const heroImage = screen.getByLabelText("Hero Image (optional)");
+    // docs/product.md §9: the image limit is stated in the text.
+    expect(heroImage.getAttribute("aria-describedby")).toBeTruthy();
+    const hint = document.getElementById(heroImage.getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toContain("max 5MB");
     expect(screen.getByRole("switch", { name: "Published" }).getAttribute("aria-checked")).toBe("true");
     expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Create Page" })).toBeTruthy();

@@ -27,7 +27,7 @@ describe("now playing", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     mockApi({ "GET /api/radio/now-playing": new Response("<html>oops</html>", { status: 200 }) });
     await expect(fetchNowPlaying()).resolves.toEqual({
-      title: "Lounge Radio Radio",
+      title: "Lounge Radio",
       artist: "Lounge & Chillout Music",
     });
     expect(log).toHaveBeenCalled();

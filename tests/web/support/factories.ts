@@ -16,7 +16,7 @@ export const streams: ClientConfig["streams"] = {
 };
 
 export function aClientConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return { streams, historyWidgetUrl: null, ...overrides };
+  return { streams, historyWidgetUrl: null, announcesNextTrack: true, ...overrides };
 }
 
 export function aTrack(overrides: Partial<NowPlaying> = {}): NowPlaying {

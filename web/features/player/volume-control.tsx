@@ -43,7 +43,7 @@ export function VolumeControl() {
       <button
         type="button"
         className="player-icon-button player-volume-toggle"
-        aria-label="Adjust volume"
+        aria-label={`Adjust volume, ${value}`}
         aria-expanded={popupOpen}
         aria-controls={popupId}
         onClick={() => setPopupOpen((open) => !open)}
@@ -55,6 +55,7 @@ export function VolumeControl() {
           type="range"
           className="player-slider"
           aria-label="Volume"
+          aria-valuetext={`${value}%`}
           min={0}
           max={volumeSliderMax}
           step={volumeSliderStep}

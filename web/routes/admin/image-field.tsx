@@ -1,6 +1,7 @@
 // One image of a page: pick a file, watch the upload's progress (cancellable), preview, remove.
 import * as Progress from "@radix-ui/react-progress";
 import { useEffect, useId, useRef, useState } from "react";
+import { imageMaxBytes } from "#web/lib/constants.ts";
 import {
   formatBytes,
   imageFileProblem,
@@ -10,6 +11,9 @@ import {
 } from "#web/lib/upload.ts";
 import { toast } from "#web/ui/toast.tsx";
 import "./image-field.css";
+
+/** The spec's "max 5MB" (docs/product.md §9), from the one limit the server enforces too. */
+const imageMaxSizeText = `${imageMaxBytes / (1024 * 1024)}MB`;
 
 type Props = {
   label: string;
@@ -74,6 +78,7 @@ export function ImageField({
 
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   const message = problem ?? error;
+  const hintId = `${id}-hint`;
 
   return (
     <div className="admin-field">
@@ -83,7 +88,7 @@ export function ImageField({
         type="file"
         accept="image/*"
         disabled={progress !== null}
-        aria-describedby={message ? `${id}-problem` : undefined}
+        aria-describedby={message ? `${hintId} ${id}-problem` : hintId}
         aria-invalid={error ? true : undefined}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
@@ -92,6 +97,9 @@ export function ImageField({
           if (file) void upload(file);
         }}
       />
+      <p id={hintId} className="admin-muted admin-field-hint">
+        PNG, JPEG, WebP, GIF or AVIF, max {imageMaxSizeText}.
+      </p>
       {progress && (
         <div className="admin-upload-progress">
           <Progress.Root

@@ -41,7 +41,7 @@ export async function observeStation(config: Config): Promise<Observation> {
     readHost(config).catch(logFailure("now playing")),
     widgetUrl ? readNextTrackWidget(widgetUrl).catch(logFailure("next track")) : undefined,
   ]);
-  const next = widgetUrl ? widget : config.RADIO_SOURCE === "azuracast" ? host?.next : null;
+  const next = widgetUrl ? widget : announcesNextTrack(config) ? host?.next : null;
   if (!host) return { current: null, next, listeners: null };
   const { listeners, ...current } = host.current;
   return { current, next, listeners: listeners ?? null };
@@ -52,6 +52,11 @@ function logFailure(what: string) {
     console.warn(`live room: ${what} unavailable: ${String(err)}`);
     return undefined;
   };
+}
+
+/** Whether any source names the next track: the widget, or AzuraCast's playing_next. */
+export function announcesNextTrack(config: Config): boolean {
+  return Boolean(config.NEXT_TRACK_URL) || config.RADIO_SOURCE === "azuracast";
 }
 
 /** Identifies the upstream a reading came from, so a configuration change never serves stale data. */

@@ -1,0 +1,1 @@
+CREATE INDEX `track_plays_recent_idx` ON `track_plays` ("last_played" desc);

@@ -1,0 +1,52 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ListeningStats } from "#schema/api.ts";
+import { AnalyticsScreen } from "#web/routes/analytics.tsx";
+import { mockApi } from "./support/fetch";
+import { renderAt } from "./support/render";
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function someStats(): ListeningStats {
+  const velvet = { title: "Velvet Harbour", artist: "Nightfall Quartet", plays: 2 };
+  const tide = { title: "Slow Tide", artist: "Amber Sato", plays: 1 };
+  return {
+    totalPlays: 3,
+    uniqueTracks: 2,
+    uniqueArtists: 2,
+    topArtist: { artist: "Nightfall Quartet", plays: 2 },
+    topTrack: velvet,
+    topArtists: [
+      { artist: "Nightfall Quartet", plays: 2 },
+      { artist: "Amber Sato", plays: 1 },
+    ],
+    topTracks: [velvet, tide],
+    recent: [
+      { ...tide, playedAt: minutesAgo(2) },
+      { ...velvet, playedAt: minutesAgo(5) },
+    ],
+  };
+}
+
+describe("statistics", () => {
+  it("says '1 play' and '2 plays'", async () => {
+    mockApi({ "GET /api/stats": someStats() });
+    renderAt("/analytics", <AnalyticsScreen />);
+    const artists = await screen.findByRole("region", { name: "Top 10 Artists" });
+    const rows = within(artists).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual(["Nightfall Quartet2 plays", "Amber Sato1 play"]);
+    // The top track card and the top tracks list.
+    expect(screen.getAllByText("Nightfall Quartet · 2 plays")).toHaveLength(2);
+  });
+
+  it("lists recent tracks once each, with their plays and when they last played", async () => {
+    mockApi({ "GET /api/stats": someStats() });
+    renderAt("/analytics", <AnalyticsScreen />);
+    const recent = await screen.findByRole("region", { name: "Recently Played" });
+    const rows = within(recent).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Slow Tide Amber Sato · 1 play · 2 minutes ago",
+      "Velvet Harbour Nightfall Quartet · 2 plays · 5 minutes ago",
+    ]);
+  });
+});
