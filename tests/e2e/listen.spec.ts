@@ -2,7 +2,7 @@
 // sees what is playing, switches quality, sets the volume and pauses.
 import { describe, expect, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";
-import { setupBrowser } from "./support/browser.ts";
+import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { heroButton, playerBar, pressStartListening, startListening } from "./support/site.ts";
 import { audioState, expectAudioAdvancing, stationHelper } from "./support/station.ts";
 
@@ -88,7 +88,8 @@ describe("a listener on the home page", () => {
     const { page } = browser;
     await page.goto("/");
     const volume = playerBar(page).getByRole("slider", { name: "Volume" });
-    await playerBar(page).getByRole("button", { name: "Mute" }).waitFor();
+    // The player's settings are a lazy part of the bar (features/player/player-settings.tsx).
+    await whenHydrated(volume);
 
     await volume.fill("40");
     expect(await volume.inputValue()).toBe("40");
@@ -96,13 +97,14 @@ describe("a listener on the home page", () => {
     await page.reload();
     await expect.poll(() => volume.inputValue(), { timeout: 10_000 }).toBe("40");
     expect((await audioState(page)).volume).toBeCloseTo(0.4, 5);
+    await whenHydrated(volume);
 
     await playerBar(page).getByRole("button", { name: "Mute" }).click();
     await playerBar(page).getByRole("button", { name: "Unmute" }).waitFor();
     expect(await volume.inputValue()).toBe("0");
     await page.reload();
     await expect.poll(() => volume.inputValue(), { timeout: 10_000 }).toBe("0");
-    await playerBar(page).getByRole("button", { name: "Unmute" }).waitFor();
+    await whenHydrated(playerBar(page).getByRole("button", { name: "Unmute" }));
     expect((await audioState(page)).volume).toBe(0);
 
     // Unmuting brings the spec's 0.7 back.

@@ -28,9 +28,13 @@ export const favoritesMigratedKeyPrefix = "favorites-migrated-";
 export const sleepTimerTickMs = 1000;
 export const sleepTimerFadeMs = 10_000;
 
-/** Stream reconnect: backoff 1 s, 2 s, 4 s ... capped at 30 s; a stall that lasts 8 s is a drop. */
+/**
+ * Stream reconnect: backoff 1 s, 2 s, 4 s ... capped at 30 s, for 2 minutes from the drop, then the
+ * player stops with "Stream unavailable" and a Retry; a stall that lasts 8 s is a drop.
+ */
 export const reconnectInitialDelayMs = 1000;
 export const reconnectMaxDelayMs = 30_000;
+export const reconnectGiveUpMs = 120_000;
 export const streamStallTimeoutMs = 8000;
 
 export { loginLinkLifetimeMinutes as magicLinkExpiryMinutes } from "#schema/rules.ts";

@@ -4,6 +4,7 @@ import { FavoriteButton } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
 import { useTrackHistory } from "../lib/queries/history";
 import { dedupeTracks } from "../lib/tracks";
+import { useHydrated } from "../ui/deferred";
 import { usePageMeta } from "../ui/page-meta";
 import { PlayedTrack } from "../ui/played-track";
 import { YouTubeLink } from "../ui/youtube-link";
@@ -14,7 +15,8 @@ import "./history.css";
 function PlayedTracksWidget() {
   const { data: config } = useClientConfig();
   const container = useRef<HTMLDivElement>(null);
-  const url = config?.historyWidgetUrl;
+  // The player may have loaded the configuration before this screen hydrates.
+  const url = useHydrated() ? config?.historyWidgetUrl : undefined;
   useEffect(() => {
     const host = container.current;
     if (!url || !host) return;

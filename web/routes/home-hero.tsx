@@ -7,7 +7,7 @@ import { useAudio } from "../features/player";
 import { listenerDisplayMax, listenerDisplayMin } from "../lib/constants";
 import { useCurrentUser } from "../lib/queries/auth";
 import { useNowPlaying } from "../lib/queries/radio";
-import { deferred } from "../ui/deferred";
+import { deferred, useHydrated } from "../ui/deferred";
 import { EditIcon, PlayIcon, WavesIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
 
@@ -29,7 +29,9 @@ function useListenerDisplay(): number | undefined {
  * figure never jumps from a made-up number to the real one.
  */
 function useListenerCount(): number | undefined {
-  const { data: track } = useNowPlaying();
+  const hydrated = useHydrated();
+  const { data } = useNowPlaying();
+  const track = hydrated ? data : undefined;
   const display = useListenerDisplay();
   if (typeof track?.listeners === "number") return track.listeners;
   return track ? display : undefined;
@@ -37,7 +39,9 @@ function useListenerCount(): number | undefined {
 
 export function Hero({ settings }: { settings: Page | undefined }) {
   const { isPlaying, toggle } = useAudio();
-  const { data: user } = useCurrentUser();
+  const hydrated = useHydrated();
+  const { data } = useCurrentUser();
+  const user = hydrated ? data : undefined;
   const listeners = useListenerCount();
   return (
     <section className="hero" aria-labelledby="hero-title">

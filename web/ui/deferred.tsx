@@ -17,6 +17,7 @@ import {
   useContext,
   useLayoutEffect,
   useState,
+  useSyncExternalStore,
 } from "react";
 
 const FirstRenderContext = createContext(false);
@@ -34,6 +35,22 @@ function useDeferredFirstRender(): boolean {
 /** Query data as a deferred part may show it: nothing during its first render (see above). */
 export function useDataAfterFirstRender<T>(data: T | undefined): T | undefined {
   return useDeferredFirstRender() ? undefined : data;
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * False while React hydrates this component from the server's HTML, true in every other render.
+ * The page's content is a Suspense boundary that React hydrates after the shell: by then the
+ * shell may have fetched now playing or the current user, and showing it at once would not
+ * match the HTML (React would throw the content away, and a click on it would be lost).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 function FirstRender({ children }: { children: React.ReactNode }) {

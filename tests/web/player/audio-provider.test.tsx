@@ -240,6 +240,49 @@ describe("reconnect", () => {
     expect(media.play).toHaveBeenCalledTimes(1);
   });
 
+  it("gives up after 2 minutes of failed retries: stopped, 'unavailable', the stream unloaded", () => {
+    renderAndPlay();
+    fireAudio("error");
+    // Every retry fails at once: after 1, 2, 4, 8, 16, 30 and 30 s the drop has lasted 91 s.
+    for (const delay of [1, 2, 4, 8, 16, 30, 30]) {
+      act(() => vi.advanceTimersByTime(delay * 1000));
+      fireAudio("error");
+    }
+    expect(audio().status).toBe("reconnecting");
+    expect(media.play).toHaveBeenCalledTimes(8);
+    // The retry at 121 s fails too: past 2 minutes, no further retry.
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(media.play).toHaveBeenCalledTimes(9);
+    fireAudio("error");
+    expect(audio().status).toBe("unavailable");
+    expect(audio().isPlaying).toBe(false);
+    expect(audioElement().hasAttribute("src")).toBe(false);
+    // The pause event of unloading does not turn "unavailable" into a plain stop.
+    fireAudio("pause");
+    expect(audio().status).toBe("unavailable");
+    act(() => vi.advanceTimersByTime(300_000));
+    expect(media.play).toHaveBeenCalledTimes(9);
+
+    // Retry (or play) starts over, with a fresh 2 minutes.
+    act(() => audio().play());
+    expect(audio().status).toBe("connecting");
+    expect(audioElement().src).toBe(streams.hd);
+    fireAudio("error");
+    expect(audio().status).toBe("reconnecting");
+  });
+
+  it("keeps trying while the stream plays in between: the 2 minutes count from the last drop", () => {
+    renderAndPlay();
+    for (let drop = 0; drop < 5; drop++) {
+      fireAudio("error");
+      act(() => vi.advanceTimersByTime(1000));
+      fireAudio("playing");
+      act(() => vi.advanceTimersByTime(60_000));
+    }
+    fireAudio("error");
+    expect(audio().status).toBe("reconnecting");
+  });
+
   it("reconnects when the stream ends unexpectedly", () => {
     renderAndPlay();
     Object.defineProperty(audioElement(), "ended", { configurable: true, get: () => true });

@@ -1,17 +1,25 @@
 // The prerendered home page hydrates as the build makes it (web/entry-server.tsx): without a
 // mismatch, with the stored volume and quality applied afterwards, and with the parts that
 // hydrate later (web/ui/deferred.tsx) keeping the very nodes the server sent. A part whose
-// server HTML React threw away would flash and shift the page.
+// server HTML React threw away would flash and shift the page, and a click on it is lost.
+// The page's content is a Suspense boundary that hydrates after the shell, by when the shell
+// may have fetched now playing, the current user and the configuration: every page must still
+// match its HTML.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nextTrackQueryKey } from "#web/lib/queries/radio.ts";
+import { App as AppAsBuilt } from "#web/app.tsx";
+import { prerenderedRoutes, renderRoute as renderRouteAsBuilt } from "#web/entry-server.tsx";
+import { currentUserQueryKey } from "#web/lib/queries/auth.ts";
+import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
+import { nextTrackQueryKey, nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
 import { stubBrowserMedia, stubRadixGaps } from "../support/browser";
+import { aClientConfig, aTrack, listener } from "../support/factories";
 import { mockApi } from "../support/fetch";
-import { createTestQueryClient } from "../support/render";
+import { createTestQueryClient, TestProviders } from "../support/render";
 
 // In the browser, the lazy parts' chunks arrive only when the test opens the gate, as over a
 // slow network: after the first hydration's effects (the stored volume and quality) have run.
@@ -110,4 +118,42 @@ describe("prerendered home page", () => {
     );
     act(() => root.unmount());
   });
+});
+
+describe("every prerendered page", () => {
+  it.each(prerenderedRoutes.filter((route) => route !== "/template"))(
+    "%s matches its HTML though the shell's data is already there",
+    async (path) => {
+      mockApi();
+      // Calls after hydration (the sleep timer's state, say) answer 404 here, and are logged.
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { html } = await renderRouteAsBuilt(path);
+      // As main.tsx hydrates: the browser's own location.
+      window.history.replaceState(null, "", path);
+      const container = document.createElement("div");
+      container.innerHTML = html;
+      document.body.append(container);
+      const queryClient = createTestQueryClient();
+      queryClient.setQueryData(nowPlayingQueryKey, aTrack({ listeners: 12 }));
+      queryClient.setQueryData(nextTrackQueryKey, aTrack({ title: "Next Up" }));
+      queryClient.setQueryData(currentUserQueryKey, listener);
+      queryClient.setQueryData(clientConfigQueryKey, aClientConfig({ announcesNextTrack: false }));
+      const mismatches: unknown[] = [];
+      await act(async () => {
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <TestProviders queryClient={queryClient} store={createStore()}>
+              <AppAsBuilt />
+            </TestProviders>
+          </StrictMode>,
+          { onRecoverableError: (error) => mismatches.push(error) },
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(mismatches).toEqual([]);
+      // And the data shows once hydrated.
+      expect(container.textContent).toContain("Blue Lagoon");
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loginDialogOpenAtom } from "#web/features/auth/index.ts";
 import { PlayerBar } from "#web/features/player/index.ts";
@@ -58,6 +58,31 @@ describe("player bar", () => {
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("says 'Stream unavailable' with a Retry once reconnecting gives up, and Retry plays again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      renderBar();
+      fireEvent.click(screen.getByRole("button", { name: "Play" }));
+      fireAudio("play", "playing", "error");
+      // Each retry fails at once until the drop has lasted 2 minutes.
+      for (const delay of [1, 2, 4, 8, 16, 30, 30, 30]) {
+        act(() => vi.advanceTimersByTime(delay * 1000));
+        fireAudio("error");
+      }
+      expect(screen.getByRole("status").textContent).toBe("Stream unavailable");
+      // Stopped: the play button, never an endless Pause.
+      expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
+      const plays = media.play.mock.calls.length;
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+      expect(media.play).toHaveBeenCalledTimes(plays + 1);
+      expect(screen.getByRole("status").textContent).toBe("Connecting…");
+      expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("has a volume slider from 0 to 100 in steps of 1 that stores the volume", () => {

@@ -4,7 +4,7 @@
 import { useAtomValue } from "jotai";
 import { createContext, useContext } from "react";
 import type { StreamQuality } from "#web/lib/constants.ts";
-import { type PlaybackStatus, playbackStatusAtom, qualityAtom, volumeAtom } from "./state";
+import { isPlayingStatus, type PlaybackStatus, playbackStatusAtom, qualityAtom, volumeAtom } from "./state";
 
 export type AudioApi = {
   isPlaying: boolean;
@@ -33,5 +33,5 @@ export function useAudio(): AudioApi {
   const status = useAtomValue(playbackStatusAtom);
   const volume = useAtomValue(volumeAtom);
   const quality = useAtomValue(qualityAtom);
-  return { ...controls, isPlaying: status !== "stopped", status, volume, quality };
+  return { ...controls, isPlaying: isPlayingStatus(status), status, volume, quality };
 }

@@ -1,7 +1,7 @@
 // Media Session: lock screens, notification shades and headphone buttons show and control the radio.
 import { useEffect } from "react";
 import type { NowPlaying } from "#schema/api.ts";
-import type { PlaybackStatus } from "./state";
+import { isPlayingStatus, type PlaybackStatus } from "./state";
 
 function mediaSession(): MediaSession | null {
   return typeof navigator !== "undefined" && "mediaSession" in navigator ? navigator.mediaSession : null;
@@ -50,6 +50,6 @@ export function useMediaSession(
 
   useEffect(() => {
     const session = mediaSession();
-    if (session) session.playbackState = status === "stopped" ? "paused" : "playing";
+    if (session) session.playbackState = isPlayingStatus(status) ? "playing" : "paused";
   }, [status]);
 }

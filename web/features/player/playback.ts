@@ -5,7 +5,7 @@ import { type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } f
 import type { StreamQuality } from "#web/lib/constants.ts";
 import type { useClientConfig } from "#web/lib/queries/config.ts";
 import { useReconnect } from "./reconnect";
-import { type PlaybackStatus, playbackStatusAtom } from "./state";
+import { isPlayingStatus, type PlaybackStatus, playbackStatusAtom } from "./state";
 
 type PlaybackOptions = {
   audioRef: RefObject<HTMLAudioElement | null>;
@@ -46,16 +46,35 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     wantsPlayRef,
     setStatus,
     retry: () => startStream(true),
+    giveUp: () => {
+      console.error("Stream unavailable: reconnecting gave up");
+      stopAll("unavailable");
+      unload();
+    },
   });
 
-  const stopAll = useCallback(() => {
-    wantsPlayRef.current = false;
-    startPendingRef.current = false;
-    swappingRef.current = false;
-    reconnector.cancel();
-    clearStall();
-    setStatus("stopped");
-  }, [clearStall, reconnector, setStatus]);
+  const stopAll = useCallback(
+    (end: "stopped" | "unavailable" = "stopped") => {
+      wantsPlayRef.current = false;
+      startPendingRef.current = false;
+      swappingRef.current = false;
+      reconnector.cancel();
+      clearStall();
+      setStatus(end);
+    },
+    [clearStall, reconnector, setStatus],
+  );
+
+  /** Stops downloading the live stream; the next play starts at the live edge. */
+  const unload = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.pause();
+    if (audio.hasAttribute("src")) {
+      audio.removeAttribute("src");
+      audio.load();
+    }
+  }, [audioRef]);
 
   const onPlayRejected = useCallback(
     (error: unknown) => {
@@ -101,7 +120,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   );
 
   const play = useCallback(() => {
-    if (wantsPlayRef.current && statusRef.current !== "stopped") return;
+    if (wantsPlayRef.current && isPlayingStatus(statusRef.current)) return;
     wantsPlayRef.current = true;
     reconnector.cancel();
     setStatus("connecting");
@@ -110,19 +129,12 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
 
   const pause = useCallback(() => {
     stopAll();
-    const audio = audioRef.current;
-    if (!audio) return;
-    audio.pause();
-    // Stop downloading the live stream; the next play starts at the live edge.
-    if (audio.hasAttribute("src")) {
-      audio.removeAttribute("src");
-      audio.load();
-    }
-  }, [audioRef, stopAll]);
+    unload();
+  }, [stopAll, unload]);
 
   const toggle = useCallback(() => {
-    if (statusRef.current === "stopped") play();
-    else pause();
+    if (isPlayingStatus(statusRef.current)) pause();
+    else play();
   }, [play, pause]);
 
   /** Another quality was chosen: swap the source and resume if the radio was on. */
@@ -150,7 +162,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     onPlay: () => {
       // Also when the browser or the OS starts playback by itself.
       wantsPlayRef.current = true;
-      if (statusRef.current === "stopped") setStatus("connecting");
+      if (!isPlayingStatus(statusRef.current)) setStatus("connecting");
     },
     onPlaying: () => {
       swappingRef.current = false;
@@ -159,6 +171,8 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       setStatus("playing");
     },
     onPause: (event: SyntheticEvent<HTMLAudioElement>) => {
+      // The pause of giving up arrives after it: "Stream unavailable" stays.
+      if (statusRef.current === "unavailable") return;
       if (wantsPlayRef.current) {
         // The stream ended by itself: a drop, not the listener.
         if (event.currentTarget.ended) return reconnect();

@@ -1,30 +1,26 @@
 // The fixed bottom player bar (docs/product.md §2): play/pause, volume, mute, quality, the current track
 // with its heart and share button, and the login dialog opener.
-import { useSetAtom } from "jotai";
-import { type StreamQuality, streamQualities } from "#web/lib/constants.ts";
-import { useCurrentUser } from "#web/lib/queries/auth.ts";
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
-import { deferred } from "#web/ui/deferred.tsx";
-import { loginDialogOpenAtom } from "../auth/state";
-import { useLogout } from "../auth/use-logout";
+import { deferred, useHydrated } from "#web/ui/deferred.tsx";
 import { useAudio } from "./audio-provider";
 import { PauseIcon, PlayIcon } from "./icons";
-import { VolumeControl } from "./volume-control";
 import "./player.css";
 
 const TrackActions = deferred(() => import("./track-actions").then((m) => m.TrackActions));
-
-const qualityLabels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
+const PlayerSettings = deferred(() => import("./player-settings").then((m) => m.PlayerSettings));
 
 const statusText = {
   stopped: "",
   connecting: "Connecting…",
   playing: "",
   reconnecting: "Reconnecting…",
+  unavailable: "Stream unavailable",
 } as const;
 
 function CurrentTrack() {
-  const { data: track } = useNowPlaying();
+  // The server rendered no track: a track fetched before hydration shows in the next render.
+  const { data } = useNowPlaying();
+  const track = useHydrated() ? data : undefined;
   return (
     <div className="player-track">
       <div className="player-artwork">
@@ -39,37 +35,8 @@ function CurrentTrack() {
   );
 }
 
-function AccountButton() {
-  const { data: user } = useCurrentUser();
-  const openLogin = useSetAtom(loginDialogOpenAtom);
-  const logout = useLogout();
-  if (user) {
-    return (
-      <button
-        type="button"
-        className="player-text-button"
-        title={user.email}
-        disabled={logout.isPending}
-        onClick={() => logout.mutate()}
-      >
-        Log out
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className="player-text-button"
-      aria-haspopup="dialog"
-      onClick={() => openLogin(true)}
-    >
-      Log in
-    </button>
-  );
-}
-
 export function PlayerBar() {
-  const { isPlaying, status, toggle, quality, setQuality } = useAudio();
+  const { isPlaying, status, toggle, play } = useAudio();
   const busy = status === "connecting" || status === "reconnecting";
   return (
     <section className="player-bar" aria-label="Player">
@@ -87,22 +54,14 @@ export function PlayerBar() {
         <span className="player-status" role="status">
           {statusText[status]}
         </span>
+        {status === "unavailable" && (
+          <button type="button" className="player-text-button" onClick={play}>
+            Retry
+          </button>
+        )}
       </div>
       <div className="player-settings">
-        <VolumeControl />
-        <select
-          className="player-quality"
-          aria-label="Stream quality"
-          value={quality}
-          onChange={(event) => setQuality(event.target.value as StreamQuality)}
-        >
-          {streamQualities.map((option) => (
-            <option key={option} value={option}>
-              {qualityLabels[option]}
-            </option>
-          ))}
-        </select>
-        <AccountButton />
+        <PlayerSettings />
       </div>
     </section>
   );

@@ -1,6 +1,12 @@
-// Reconnect after a stream drop: stall detection, exponential backoff, one pending retry at a time.
+// Reconnect after a stream drop: stall detection, exponential backoff, one pending retry at a time,
+// and an end: after reconnectGiveUpMs of failures the player stops ("Stream unavailable").
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { reconnectInitialDelayMs, reconnectMaxDelayMs, streamStallTimeoutMs } from "#web/lib/constants.ts";
+import {
+  reconnectGiveUpMs,
+  reconnectInitialDelayMs,
+  reconnectMaxDelayMs,
+  streamStallTimeoutMs,
+} from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "./state";
 
 /** The wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s ... capped at 30 s. */
@@ -9,8 +15,11 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 export type Reconnector = {
-  /** Schedules the next retry unless one is already waiting. */
-  schedule(): void;
+  /**
+   * Schedules the next retry unless one is already waiting; returns false, scheduling nothing,
+   * once the drop has lasted reconnectGiveUpMs.
+   */
+  schedule(): boolean;
   /** The stream plays again: the next drop starts over at 1 s. */
   succeeded(): void;
   /** The listener paused: forget the pending retry and the backoff. */
@@ -20,28 +29,33 @@ export type Reconnector = {
 
 export function createReconnector(retry: (attempt: number) => void): Reconnector {
   let attempt = 0;
+  /** When the drop began: the first retry's schedule since the stream last played. */
+  let droppedAt: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const clear = () => {
+  const reset = () => {
     clearTimeout(timer);
     timer = undefined;
+    attempt = 0;
+    droppedAt = undefined;
   };
   return {
     schedule() {
-      if (timer !== undefined) return;
+      if (timer !== undefined) return true;
+      const now = Date.now();
+      droppedAt ??= now;
+      if (now - droppedAt >= reconnectGiveUpMs) {
+        reset();
+        return false;
+      }
       const current = attempt++;
       timer = setTimeout(() => {
         timer = undefined;
         retry(current);
       }, reconnectDelayMs(current));
+      return true;
     },
-    succeeded() {
-      clear();
-      attempt = 0;
-    },
-    cancel() {
-      clear();
-      attempt = 0;
-    },
+    succeeded: reset,
+    cancel: reset,
     get pending() {
       return timer !== undefined;
     },
@@ -54,12 +68,16 @@ type ReconnectOptions = {
   setStatus: (status: PlaybackStatus) => void;
   /** Loads the stream again; the latest one passed is called. */
   retry: () => void;
+  /** The drop lasted too long: stop the stream; the latest one passed is called. */
+  giveUp: () => void;
 };
 
 /** Retries for the one <audio> element, and a stall that does not recover in time counted as a drop. */
-export function useReconnect({ wantsPlayRef, setStatus, retry }: ReconnectOptions) {
+export function useReconnect({ wantsPlayRef, setStatus, retry, giveUp }: ReconnectOptions) {
   const retryRef = useRef(retry);
   retryRef.current = retry;
+  const giveUpRef = useRef(giveUp);
+  giveUpRef.current = giveUp;
   const stallTimerRef = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [reconnector] = useState(() =>
     createReconnector(() => {
@@ -75,8 +93,8 @@ export function useReconnect({ wantsPlayRef, setStatus, retry }: ReconnectOption
   const reconnect = useCallback(() => {
     if (!wantsPlayRef.current) return;
     clearStall();
-    setStatus("reconnecting");
-    reconnector.schedule();
+    if (reconnector.schedule()) setStatus("reconnecting");
+    else giveUpRef.current();
   }, [clearStall, reconnector, setStatus, wantsPlayRef]);
 
   const armStall = useCallback(() => {

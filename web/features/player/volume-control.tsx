@@ -3,12 +3,15 @@
 // it has the slider role, arrow keys, touch and screen-reader support built in, where Radix Slider
 // would add about 10 KB gzip to the first load (measured) for the same accessibility.
 import { useEffect, useId, useRef, useState } from "react";
-import { volumeSliderMax, volumeSliderStep } from "#web/lib/constants.ts";
-import { useAudio } from "./audio-provider";
+import { defaultVolume, volumeSliderMax, volumeSliderStep } from "#web/lib/constants.ts";
+import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+import { useAudio } from "./audio-context";
 import { VolumeIcon } from "./icons";
 
 export function VolumeControl() {
-  const { volume, setVolume, toggleMute } = useAudio();
+  const { setVolume, toggleMute, ...audio } = useAudio();
+  // A lazy part (player-settings.tsx): the server's default volume first.
+  const volume = useDataAfterFirstRender(audio.volume) ?? defaultVolume;
   const [popupOpen, setPopupOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const popupId = useId();

@@ -1,0 +1,66 @@
+// The player bar's settings: volume and mute, stream quality, log in or out. A lazy part of the
+// bar (web/ui/deferred.tsx): the first load carries what plays the radio, these hydrate after.
+// Their first render shows what the server rendered (default volume and quality, logged out);
+// the listener's stored values follow in the next render, before the browser paints.
+import { useSetAtom } from "jotai";
+import { defaultStreamQuality, type StreamQuality, streamQualities } from "#web/lib/constants.ts";
+import { useCurrentUser } from "#web/lib/queries/auth.ts";
+import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+import { loginDialogOpenAtom } from "../auth/state";
+import { useLogout } from "../auth/use-logout";
+import { useAudio } from "./audio-context";
+import { VolumeControl } from "./volume-control";
+
+const qualityLabels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
+
+function AccountButton() {
+  const user = useDataAfterFirstRender(useCurrentUser().data);
+  const openLogin = useSetAtom(loginDialogOpenAtom);
+  const logout = useLogout();
+  if (user) {
+    return (
+      <button
+        type="button"
+        className="player-text-button"
+        title={user.email}
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+      >
+        Log out
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="player-text-button"
+      aria-haspopup="dialog"
+      onClick={() => openLogin(true)}
+    >
+      Log in
+    </button>
+  );
+}
+
+export function PlayerSettings() {
+  const { quality, setQuality } = useAudio();
+  const shownQuality = useDataAfterFirstRender(quality) ?? defaultStreamQuality;
+  return (
+    <>
+      <VolumeControl />
+      <select
+        className="player-quality"
+        aria-label="Stream quality"
+        value={shownQuality}
+        onChange={(event) => setQuality(event.target.value as StreamQuality)}
+      >
+        {streamQualities.map((option) => (
+          <option key={option} value={option}>
+            {qualityLabels[option]}
+          </option>
+        ))}
+      </select>
+      <AccountButton />
+    </>
+  );
+}
