@@ -1,11 +1,19 @@
 // The app's parts without markup of their own in the first paint: the live connection, the
-// login dialog, the login result notice (with the after-login favorites sync) and the
-// notifications. One lazy
+// login dialog, the login result notice (with the after-login favorites sync), the
+// notifications and the icon buttons' tooltips. One lazy
 // chunk, mounted once by app.tsx after the first hydration (web/ui/deferred.tsx); a toast asked
 // for before it arrives waits in its atom.
+
+import { useEffect } from "react";
 import { AuthResultNotice, LoginDialog } from "./features/auth";
 import { LiveUpdates } from "./features/live";
 import { Toaster } from "./ui/toast";
+import { installTooltips } from "./ui/tooltips";
+
+function Tooltips() {
+  useEffect(() => installTooltips(), []);
+  return null;
+}
 
 export function AppServices() {
   return (
@@ -14,6 +22,7 @@ export function AppServices() {
       <LoginDialog />
       <AuthResultNotice />
       <Toaster />
+      <Tooltips />
     </>
   );
 }

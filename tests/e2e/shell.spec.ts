@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { station } from "#schema/station.ts";
-import { setupBrowser } from "./support/browser.ts";
+import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { openScreen } from "./support/site.ts";
 
 const browser = setupBrowser();
@@ -19,6 +19,28 @@ describe("a listener opening the site", () => {
     const { page } = browser;
     const response = await openScreen(page, "/history", "Track History");
     expect(response?.status()).toBe(200);
+  });
+
+  it("sees a tooltip naming an icon-only button after hovering it for 700 ms, and Escape closes it", async () => {
+    const { page } = browser;
+    await openScreen(page, "/", station.name);
+    const sleepTimer = page.getByRole("banner").getByRole("button", { name: "Sleep timer" });
+    await whenHydrated(sleepTimer);
+    // The tooltips arrive with a lazy chunk after the first load.
+    await page.locator(".tooltip").waitFor({ state: "attached" });
+    await sleepTimer.hover();
+    const hoveredAt = Date.now();
+    const tooltip = page.locator(".tooltip");
+    await tooltip.waitFor({ state: "visible" });
+    expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(650);
+    expect(await tooltip.textContent()).toBe("Sleep timer");
+    // Beside the button, never over it: below here, since the header leaves no room above.
+    const [tip, button] = await Promise.all([tooltip.boundingBox(), sleepTimer.boundingBox()]);
+    if (!tip || !button) throw new Error("the tooltip or the button has no box");
+    expect(tip.y).toBeGreaterThanOrEqual(button.y + button.height);
+    expect(tip.x).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press("Escape");
+    await tooltip.waitFor({ state: "hidden" });
   });
 
   it("gets a JSON 404 for an unknown API path", async () => {

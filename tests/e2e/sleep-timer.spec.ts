@@ -8,7 +8,9 @@ import { audioState, expectAudioAdvancing } from "./support/station.ts";
 
 const browser = setupBrowser();
 
-const sleepTimerButton = (page: Page) => page.getByRole("button", { name: "Sleep timer", exact: true });
+// Named "Sleep timer", and "Sleep timer, 14:59 left" while it runs (the countdown it shows).
+const sleepTimerButton = (page: Page) =>
+  page.getByRole("button", { name: /^Sleep timer(, \d+:\d\d left)?$/ });
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Sleep Timer" });
 const countdown = (page: Page) => dialog(page).getByRole("timer");
 

@@ -65,6 +65,8 @@ export const toastDurationMs = 5000;
 export const toastRemoveDelayMs = 1_000_000;
 export const toastSwipeThresholdPx = 50;
 export const tooltipDelayMs = 700;
+/** Moving from one tooltip's control to another within this time shows the next at once (as Radix does). */
+export const tooltipSkipDelayMs = 300;
 
 export const pageTransitionSeconds = 0.3;
 export const bitrateClaim = "320kbps";

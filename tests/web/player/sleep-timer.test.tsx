@@ -10,7 +10,8 @@ const renderTimer = () => renderPlayer(<SleepTimerButton />);
 // Fake setInterval stops Testing Library's polling: waitFor here is for DOM changes only, vi.waitFor
 // (which advances the fake clock) for everything else.
 // hidden: while a dialog is open Radix hides the rest of the page from assistive technology.
-const timerButton = () => screen.getByRole("button", { name: "Sleep timer", hidden: true });
+// Named "Sleep timer", and "Sleep timer, 14:59 left" while it runs (the countdown it shows).
+const timerButton = () => screen.getByRole("button", { name: /^Sleep timer/, hidden: true });
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 let media: ReturnType<typeof stubBrowserMedia>;
@@ -57,6 +58,8 @@ describe("sleep timer", () => {
 
     await tick(1000);
     expect(timerButton().textContent).toBe("14:59");
+    // The countdown it shows is part of its name (WCAG 2.5.3).
+    expect(timerButton().getAttribute("aria-label")).toBe("Sleep timer, 14:59 left");
     await tick(60_000);
     expect(timerButton().textContent).toBe("13:59");
 

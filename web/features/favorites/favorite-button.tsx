@@ -93,6 +93,7 @@ export function FavoriteButton({ track, className }: { track: TrackInfo; classNa
       type="button"
       className={`player-icon-button favorite-button${className ? ` ${className}` : ""}`}
       aria-label={isFavorited ? "Remove from favorites" : "Add to favorites"}
+      data-tooltip=""
       aria-pressed={isFavorited}
       data-favorited={isFavorited || undefined}
       disabled={!title || update.isPending || userPending}

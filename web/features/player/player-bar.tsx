@@ -46,6 +46,7 @@ export function PlayerBar() {
           type="button"
           className="player-play-button"
           aria-label={isPlaying ? "Pause" : "Play"}
+          data-tooltip=""
           data-busy={busy || undefined}
           onClick={toggle}
         >

@@ -19,8 +19,10 @@ export const ShareIcon = () => (
   </Icon>
 );
 
-export const MoonIcon = () => (
+/** A stopwatch: the sleep timer's own icon, unlike the theme toggle's moon and sun. */
+export const TimerIcon = () => (
   <Icon>
-    <path d="M12.3 2a10 10 0 1 0 9.7 12.4A8 8 0 0 1 12.3 2z" />
+    <circle cx="12" cy="13.5" r="7.5" />
+    <path d="M12 13.5V10M10 2.5h4M12 2.5V6M18.5 6.5l1.5-1.5" />
   </Icon>
 );

@@ -39,6 +39,7 @@ export function VolumeControl() {
         type="button"
         className="player-icon-button"
         aria-label={volume > 0 ? "Mute" : "Unmute"}
+        data-tooltip=""
         onClick={toggleMute}
       >
         <VolumeIcon muted={volume === 0} />

@@ -27,6 +27,7 @@ export function ShareButton({ track }: { track: { title?: string | null; artist?
         type="button"
         className="player-icon-button share-button"
         aria-label="Share track"
+        data-tooltip=""
         onClick={onClick}
       >
         <ShareIcon />

@@ -26,6 +26,7 @@ function MobileMenuButton() {
         type="button"
         className="icon-button menu-button"
         aria-label="Open menu"
+        data-tooltip=""
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={() => void loadMobileMenu()}

@@ -1,6 +1,6 @@
 // The header's sleep-timer button; it owns the timer, so mount it exactly once (inside AudioProvider).
 import { lazy, Suspense, useState } from "react";
-import { MoonIcon } from "../player/track-icons";
+import { TimerIcon } from "../player/track-icons";
 import { formatCountdown, useSleepTimer } from "./use-sleep-timer";
 import "../player/player.css";
 
@@ -10,20 +10,22 @@ export function SleepTimerButton() {
   const timer = useSleepTimer();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const countdown = formatCountdown(timer.remainingSeconds);
   return (
     <>
       <button
         type="button"
         className="sleep-timer-button"
-        aria-label="Sleep timer"
+        aria-label={timer.running ? `Sleep timer, ${countdown} left` : "Sleep timer"}
+        data-tooltip=""
         aria-haspopup="dialog"
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
       >
-        <MoonIcon />
-        {timer.running && <span aria-hidden="true">{formatCountdown(timer.remainingSeconds)}</span>}
+        <TimerIcon />
+        {timer.running && <span aria-hidden="true">{countdown}</span>}
       </button>
       {loaded && (
         <Suspense fallback={null}>

@@ -9,7 +9,7 @@ export function ThemeToggle({ className = "icon-button" }: { className?: string 
       type="button"
       className={className}
       aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      data-tooltip=""
       onClick={() => setTheme(next)}
     >
       {theme === "dark" ? <SunIcon /> : <MoonIcon />}
