@@ -1,6 +1,7 @@
 // The radio's shapes: now playing, next track, the played-tracks history, the live connection's
 // message and the listening statistics.
 import { z } from "zod";
+import { historySearch } from "../rules";
 
 export const track = z.object({
   title: z.string(),
@@ -56,6 +57,15 @@ export const playedTrack = z.object({
   playedAt: z.string(),
 });
 export type PlayedTrack = z.infer<typeof playedTrack>;
+
+/** GET /api/track-history/search?q=: words that must each be in the title or the artist. */
+export const historySearchQuery = z.object({
+  q: z
+    .string({ error: "Type what to search for (q)." })
+    .trim()
+    .min(historySearch.minChars, `Type at least ${historySearch.minChars} characters to search.`)
+    .max(historySearch.maxChars, `Search for at most ${historySearch.maxChars} characters.`),
+});
 
 export const listeningStats = z.object({
   totalPlays: z.number().int(),

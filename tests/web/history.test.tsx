@@ -1,9 +1,12 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 vi.mock("#web/features/favorites/index.ts", () => ({
   FavoriteButton: ({ track }: { track: { title: string } }) => (
@@ -54,5 +57,49 @@ describe("track history", () => {
     renderAt("/history", <HistoryScreen />);
     expect(await screen.findByText("Showing 0 unique track(s)")).toBeTruthy();
     expect(document.querySelector("script[src]")).toBeNull();
+  });
+
+  it("searches the station's own history by title or artist when no widget is configured", async () => {
+    const { callsTo } = mockApi({
+      "GET /api/config": aClientConfig(),
+      "GET /api/track-history": [],
+      "GET /api/track-history/search": ({ path }: { path: string }) => {
+        const q = new URL(path, "http://localhost").searchParams.get("q");
+        return q === "velvet"
+          ? [{ title: "Velvet Harbour", artist: "Nightfall Quartet", plays: 2, playedAt: minutesAgo(5) }]
+          : [];
+      },
+    });
+    const user = userEvent.setup();
+    renderAt("/history", <HistoryScreen />);
+    const search = await screen.findByRole("searchbox", { name: "Title or artist" });
+    expect(screen.getByRole("status").textContent).toBe(
+      "Type at least 2 characters of a title or an artist.",
+    );
+    await user.type(search, "velvet");
+    const results = await screen.findByRole("list", { name: "Played tracks matching velvet" });
+    expect(within(results).getByText("Velvet Harbour")).toBeTruthy();
+    expect(within(results).getByText("2 plays · last 5 minutes ago")).toBeTruthy();
+    expect(within(results).getByRole("button", { name: "Favorite Velvet Harbour" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("1 track(s) found.");
+    // One request once the typing settles, not one per key.
+    expect(callsTo("GET", "/api/track-history/search")).toHaveLength(1);
+
+    await user.clear(search);
+    await user.type(search, "zzz");
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe("No played track matches “zzz”."),
+    );
+    expect(screen.queryByRole("list", { name: /Played tracks matching/ })).toBeNull();
+  });
+
+  it("offers no search of its own when a widget is configured", async () => {
+    mockApi({
+      "GET /api/config": aClientConfig({ historyWidgetUrl: "https://widget.example/played.js" }),
+      "GET /api/track-history": [],
+    });
+    renderAt("/history", <HistoryScreen />);
+    await screen.findByRole("heading", { name: "Search the played tracks" });
+    expect(screen.queryByRole("searchbox")).toBeNull();
   });
 });

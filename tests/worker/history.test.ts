@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { trackHistoryItem } from "#schema/api.ts";
+import { type PlayedTrack, playedTrack, trackHistoryItem } from "#schema/api.ts";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";
 import { insertPlays } from "./support/track-history";
+
+const playedTrackList = playedTrack.array();
 
 beforeEach(() => clearTables("track_history"));
 
@@ -49,5 +51,61 @@ describe("GET /api/track-history", () => {
     expect(items).toHaveLength(100);
     expect(items[0]?.title).toBe("Track 119");
     expect(items[99]?.title).toBe("Track 20");
+  });
+});
+
+describe("GET /api/track-history/search", () => {
+  const search = (q: string) => request(`/api/track-history/search?q=${encodeURIComponent(q)}`);
+  const found = async (q: string) => {
+    const res = await search(q);
+    expect(res.status).toBe(200);
+    return (playedTrackList.parse(await res.json()) as PlayedTrack[]).map((t) => `${t.title} / ${t.artist}`);
+  };
+
+  beforeEach(async () => {
+    const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
+    await insertPlays([
+      { title: "Velvet Harbour", artist: "Nightfall Quartet", at: t0 },
+      { title: "Slow Tide", artist: "Amber Sato", at: t0 + 60_000 },
+      { title: "velvet harbour ", artist: "NIGHTFALL QUARTET", at: t0 + 120_000 },
+      { title: "100% Dusk", artist: "Kai_Mendez", at: t0 + 180_000 },
+      { title: "Harbour Lights", artist: "Coastal Trio", at: t0 + 240_000 },
+    ]);
+  });
+
+  it("finds unique tracks by title or artist, any case, newest play first, with their plays", async () => {
+    expect(await found("harbour")).toEqual([
+      "Harbour Lights / Coastal Trio",
+      "velvet harbour / NIGHTFALL QUARTET",
+    ]);
+    expect(await found("AMBER")).toEqual(["Slow Tide / Amber Sato"]);
+    const [velvet] = playedTrackList.parse(await (await search("velvet")).json());
+    expect(velvet?.plays).toBe(2);
+  });
+
+  it("wants every word in the title or the artist", async () => {
+    expect(await found("harbour nightfall")).toEqual(["velvet harbour / NIGHTFALL QUARTET"]);
+    expect(await found("harbour amber")).toEqual([]);
+  });
+
+  it("takes % and _ literally", async () => {
+    expect(await found("100%")).toEqual(["100% Dusk / Kai_Mendez"]);
+    expect(await found("i_m")).toEqual(["100% Dusk / Kai_Mendez"]);
+    expect(await found("%%")).toEqual([]);
+    expect(await found("a_b")).toEqual([]);
+  });
+
+  it("refuses a query that is missing, too short or too long with 400 and a message", async () => {
+    for (const path of [
+      "/api/track-history/search",
+      "/api/track-history/search?q=a",
+      "/api/track-history/search?q=%20%20x%20",
+      `/api/track-history/search?q=${"x".repeat(101)}`,
+      "/api/track-history/search?q=ab&q=cd",
+    ]) {
+      const res = await request(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "invalid_request", message: expect.any(String) });
+    }
   });
 });

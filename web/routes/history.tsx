@@ -1,9 +1,12 @@
-import { useEffect, useRef } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { historySearch } from "#schema/rules.ts";
 import { station } from "#schema/station.ts";
 import { FavoriteButton } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
-import { useTrackHistory } from "../lib/queries/history";
-import { dedupeTracks } from "../lib/tracks";
+import { historySearchQuery, useTrackHistory } from "../lib/queries/history";
+import { relativeTime } from "../lib/time";
+import { dedupeTracks, playCount } from "../lib/tracks";
 import { useHydrated } from "../ui/deferred";
 import { usePageMeta } from "../ui/page-meta";
 import { PlayedTrack } from "../ui/played-track";
@@ -13,10 +16,11 @@ import "./history.css";
 
 /** The third-party played-tracks widget: its script loads only here, async, and only when configured. */
 function PlayedTracksWidget() {
-  const { data: config } = useClientConfig();
-  const container = useRef<HTMLDivElement>(null);
   // The player may have loaded the configuration before this screen hydrates.
-  const url = useHydrated() ? config?.historyWidgetUrl : undefined;
+  const { data } = useClientConfig();
+  const config = useHydrated() ? data : undefined;
+  const container = useRef<HTMLDivElement>(null);
+  const url = config?.historyWidgetUrl;
   useEffect(() => {
     const host = container.current;
     if (!url || !host) return;
@@ -28,11 +32,88 @@ function PlayedTracksWidget() {
       host.replaceChildren();
     };
   }, [url]);
-  if (!url) return null;
+  if (!url) return config ? <HistorySearch /> : null;
   return (
     <section className="card" aria-labelledby="widget-title">
       <h2 id="widget-title">Search the played tracks</h2>
       <div ref={container} className="history-widget" />
+    </section>
+  );
+}
+
+/** What the listener typed, once they pause typing for a moment. */
+function useSettled(value: string, delayMs = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** Without a third-party widget, the station's own history is searched (docs/product.md §2). */
+function HistorySearch() {
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const query = useSettled(text.trim().slice(0, historySearch.maxChars));
+  const searching = query.length >= historySearch.minChars;
+  const {
+    data: found,
+    isError,
+    isFetching,
+  } = useQuery({
+    ...historySearchQuery(query),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
+  const status = !searching
+    ? `Type at least ${historySearch.minChars} characters of a title or an artist.`
+    : isError
+      ? "The search failed. Please try again."
+      : found === undefined
+        ? "Searching..."
+        : found.length === 0
+          ? `No played track matches “${query}”.`
+          : `${found.length === historySearch.results ? "The newest " : ""}${found.length} track(s) found${isFetching ? ", searching..." : "."}`;
+  return (
+    <section className="card stack" aria-labelledby="widget-title">
+      <h2 id="widget-title">Search the played tracks</h2>
+      <form role="search" className="history-search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={inputId}>Title or artist</label>
+        <input
+          id={inputId}
+          type="search"
+          value={text}
+          maxLength={historySearch.maxChars}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+      <p className="count-line" role="status">
+        {status}
+      </p>
+      {searching && found && found.length > 0 && (
+        <ul className="track-list" aria-label={`Played tracks matching ${query}`}>
+          {found.map((track) => (
+            <li key={`${track.title}\u0000${track.artist}`} className="card track-list-item">
+              <div className="track-text">
+                <p className="track-title">{track.title}</p>
+                <p className="track-artist">{track.artist}</p>
+                <p className="track-time">
+                  {playCount(track.plays)} · last {relativeTime(track.playedAt)}
+                </p>
+              </div>
+              <div className="track-actions">
+                <FavoriteButton
+                  track={{ title: track.title, artist: track.artist, album: null, artwork: null }}
+                />
+                <YouTubeLink track={track} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

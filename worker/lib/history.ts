@@ -1,8 +1,8 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
-import { asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ListeningStats, NowPlaying, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
-import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
+import { historySearch, statsRecentCount, statsTopCount } from "#schema/rules.ts";
 import type { Db } from "./db";
 
 const trackHistoryLimit = 100;
@@ -149,4 +149,36 @@ export async function readListeningStats(db: Db): Promise<ListeningStats> {
     topTracks,
     recent: recent.map(toPlayedTrack),
   };
+}
+
+/** A LIKE pattern that finds `word` anywhere, its own % and _ taken literally (escape '\'). */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The station's own history searched (/history when no third-party widget is configured):
+ * unique tracks whose title or artist contains every word of `query`, newest play first.
+ * Reads track_plays, one row per unique track, newest first through its last_played index: at
+ * most every unique track once, however long the history.
+ */
+export async function searchPlayedTracks(db: Db, query: string): Promise<PlayedTrack[]> {
+  const words = query.split(/\s+/).filter(Boolean).slice(0, historySearch.maxWords);
+  const matches = words.map((word) => {
+    const pattern = containsPattern(word);
+    // The keys are lower(trim(...)) in SQLite; lower() here too, so both sides fold alike.
+    return sql`(${trackPlays.titleKey} like lower(${pattern}) escape '\\' or ${trackPlays.artistKey} like lower(${pattern}) escape '\\')`;
+  });
+  const rows = await db
+    .select({
+      title: trackPlays.title,
+      artist: trackPlays.artist,
+      plays: trackPlays.plays,
+      lastPlayed: trackPlays.lastPlayed,
+    })
+    .from(trackPlays)
+    .where(and(...matches))
+    .orderBy(desc(trackPlays.lastPlayed))
+    .limit(historySearch.results);
+  return rows.map(toPlayedTrack);
 }

@@ -1,9 +1,16 @@
 import { Hono } from "hono";
+import { historySearchQuery } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
-import { listTrackHistory } from "../lib/history";
+import { listTrackHistory, searchPlayedTracks } from "../lib/history";
+import { validate } from "../lib/validate";
 
-export const trackHistory = new Hono<AppEnv>().get("/", async (c) => {
-  const items = await listTrackHistory(getDb(c.env.DB));
-  return c.json(items, 200, { "Cache-Control": "public, max-age=15" });
-});
+export const trackHistory = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const items = await listTrackHistory(getDb(c.env.DB));
+    return c.json(items, 200, { "Cache-Control": "public, max-age=15" });
+  })
+  .get("/search", validate("query", historySearchQuery), async (c) => {
+    const tracks = await searchPlayedTracks(getDb(c.env.DB), c.req.valid("query").q);
+    return c.json(tracks, 200, { "Cache-Control": "public, max-age=30" });
+  });
