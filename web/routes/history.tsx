@@ -78,7 +78,7 @@ function HistorySearch() {
   return (
     <section className="card stack" aria-labelledby="widget-title">
       <h2 id="widget-title">Search the played tracks</h2>
-      <form role="search" className="history-search" onSubmit={(event) => event.preventDefault()}>
+      <search className="history-search">
         <label htmlFor={inputId}>Title or artist</label>
         <input
           id={inputId}
@@ -89,7 +89,7 @@ function HistorySearch() {
           spellCheck={false}
           onChange={(event) => setText(event.target.value)}
         />
-      </form>
+      </search>
       <p className="count-line" role="status">
         {status}
       </p>
