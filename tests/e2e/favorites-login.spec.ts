@@ -2,7 +2,8 @@
 // The visitor has a favorite saved under the browser's anonymous session id, taps the heart of the
 // current track in the player bar while logged out (the login dialog opens, the pending favorite is
 // kept), logs in with the e-mailed link (read on /pb/debug), and finds both favorites on
-// /favorites, on this device and on a second one logged in with a second link.
+// /favorites, on this device and on a second one logged in with a second link, and downloads them.
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";
@@ -135,5 +136,14 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     await removeButton(page, pendingRef).waitFor();
     expect(await removeButton(page, anonymous).count()).toBe(0);
     expect(await page.getByRole("main").getByRole("listitem").count()).toBe(1);
+
+    // The list is the listener's to take: the CSV holds the favorite that is left.
+    const downloadCsv = page.getByRole("button", { name: "Download CSV" });
+    await whenHydrated(downloadCsv);
+    const [download] = await Promise.all([page.waitForEvent("download"), downloadCsv.click()]);
+    expect(download.suggestedFilename()).toMatch(/-favorites-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv).toContain(`${pendingRef.trackTitle},${pendingRef.trackArtist},`);
+    expect(csv).not.toContain(anonymous.trackTitle);
   });
 });

@@ -11,7 +11,8 @@ const state = vi.hoisted(() => ({
   remove: vi.fn<(ref: { trackTitle: string; trackArtist: string }) => Promise<unknown>>(),
 }));
 
-vi.mock("#web/features/favorites/index.ts", () => ({
+vi.mock("#web/features/favorites/index.ts", async () => ({
+  ...(await import("#web/features/favorites/export.ts")),
   useFavorites: () => ({ data: state.favorites, isError: false }),
   useRemoveFavorite: () => useMutation({ mutationFn: state.remove }),
 }));
@@ -69,5 +70,46 @@ describe("favorites screen", () => {
     state.favorites = [];
     renderAt("/favorites", <FavoritesScreen />);
     expect(screen.getByText("No favorites yet.")).toBeTruthy();
+  });
+
+  it("downloads the list as CSV and as JSON", async () => {
+    const files: { name: string; blob: Blob }[] = [];
+    let lastBlob: Blob | undefined;
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      lastBlob = blob as Blob;
+      return "blob:favorites";
+    });
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      if (lastBlob) files.push({ name: this.download, blob: lastBlob });
+    });
+    renderAt("/favorites", <FavoritesScreen />);
+    await userEvent.click(screen.getByRole("button", { name: "Download CSV" }));
+    await userEvent.click(screen.getByRole("button", { name: "Download JSON" }));
+    expect(files.map((f) => f.name)).toEqual([
+      expect.stringMatching(/^lounge-radio-favorites-\d{4}-\d\d-\d\d\.csv$/),
+      expect.stringMatching(/^lounge-radio-favorites-\d{4}-\d\d-\d\d\.json$/),
+    ]);
+    expect(files[0]?.blob.type).toBe("text/csv;charset=utf-8");
+    expect(await files[0]?.blob.text()).toContain("Blue Hour,Nightdrive");
+    const json = JSON.parse((await files[1]?.blob.text()) ?? "[]") as { title: string }[];
+    expect(json.map((t) => t.title)).toEqual(["Blue Hour", "Velvet"]);
+    // No leftover link in the page.
+    expect(document.querySelector("a[download]")).toBeNull();
+  });
+
+  it("opens each favorite in Spotify, Apple Music and YouTube Music", () => {
+    renderAt("/favorites", <FavoritesScreen />);
+    const spotify = screen.getByRole("link", { name: "Open Velvet by Aurora Lane in Spotify" });
+    expect(spotify.getAttribute("href")).toBe("https://open.spotify.com/search/Velvet%20Aurora%20Lane");
+    expect(spotify.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(screen.getByRole("link", { name: "Open Velvet by Aurora Lane in Apple Music" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Open Velvet by Aurora Lane in YouTube Music" })).toBeTruthy();
+  });
+
+  it("offers no download while there is nothing to download", () => {
+    state.favorites = [];
+    renderAt("/favorites", <FavoritesScreen />);
+    expect(screen.queryByRole("button", { name: "Download CSV" })).toBeNull();
   });
 });

@@ -31,3 +31,13 @@ export function youtubeSearchUrl(track: TrackLike): string {
 export function playCount(plays: number): string {
   return plays === 1 ? "1 play" : `${plays} plays`;
 }
+
+/** Searches for the track on the music services listeners use most (favorites' "open in"). */
+export function musicServiceLinks(track: TrackLike): { service: string; url: string }[] {
+  const query = encodeURIComponent(`${track.title} ${track.artist}`);
+  return [
+    { service: "Spotify", url: `https://open.spotify.com/search/${query}` },
+    { service: "Apple Music", url: `https://music.apple.com/search?term=${query}` },
+    { service: "YouTube Music", url: `https://music.youtube.com/search?q=${query}` },
+  ];
+}

@@ -1,17 +1,28 @@
+import { Fragment } from "react";
 import { Link } from "wouter";
 import type { Favorite } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
-import { useFavorites, useRemoveFavorite } from "../features/favorites";
+import {
+  downloadText,
+  exportFileName,
+  favoritesCsv,
+  favoritesJson,
+  useFavorites,
+  useRemoveFavorite,
+} from "../features/favorites";
 import { failureText } from "../lib/api";
+import { musicServiceLinks } from "../lib/tracks";
 import { TrashIcon } from "../ui/content-icons";
 import { usePageMeta } from "../ui/page-meta";
 import { toast } from "../ui/toast";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
 import "../ui/track.css";
+import "./favorites.css";
 
 function FavoriteRow({ favorite }: { favorite: Favorite }) {
   const remove = useRemoveFavorite();
+  const track = { title: favorite.trackTitle, artist: favorite.trackArtist };
   return (
     <li className="card track-list-item">
       <TrackArtwork src={favorite.trackArtwork} size={56} />
@@ -19,9 +30,25 @@ function FavoriteRow({ favorite }: { favorite: Favorite }) {
         <p className="track-title">{favorite.trackTitle}</p>
         <p className="track-artist">{favorite.trackArtist}</p>
         {favorite.trackAlbum && <p className="track-album">{favorite.trackAlbum}</p>}
+        <p className="open-in">
+          Open in{" "}
+          {musicServiceLinks(track).map(({ service, url }, i) => (
+            <Fragment key={service}>
+              {i > 0 && " · "}
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open ${favorite.trackTitle} by ${favorite.trackArtist} in ${service}`}
+              >
+                {service}
+              </a>
+            </Fragment>
+          ))}
+        </p>
       </div>
       <div className="track-actions">
-        <YouTubeLink track={{ title: favorite.trackTitle, artist: favorite.trackArtist }} />
+        <YouTubeLink track={track} />
         <button
           type="button"
           className="icon-button"
@@ -54,6 +81,32 @@ function FavoriteRow({ favorite }: { favorite: Favorite }) {
   );
 }
 
+/** The list, yours to take: a CSV for spreadsheets and JSON for programs. */
+function ExportButtons({ favorites }: { favorites: Favorite[] }) {
+  return (
+    <div className="favorites-export">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() =>
+          downloadText(exportFileName(station.name, "csv"), "text/csv;charset=utf-8", favoritesCsv(favorites))
+        }
+      >
+        Download CSV
+      </button>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() =>
+          downloadText(exportFileName(station.name, "json"), "application/json", favoritesJson(favorites))
+        }
+      >
+        Download JSON
+      </button>
+    </div>
+  );
+}
+
 export function FavoritesScreen() {
   usePageMeta("Favorites", `The tracks you saved on ${station.name}.`);
   const { data: favorites, isError } = useFavorites();
@@ -76,11 +129,14 @@ export function FavoritesScreen() {
           </p>
         </div>
       ) : (
-        <ul className="track-list">
-          {favorites.map((favorite) => (
-            <FavoriteRow key={favorite.id} favorite={favorite} />
-          ))}
-        </ul>
+        <>
+          <ExportButtons favorites={favorites} />
+          <ul className="track-list">
+            {favorites.map((favorite) => (
+              <FavoriteRow key={favorite.id} favorite={favorite} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
