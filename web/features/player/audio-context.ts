@@ -21,6 +21,8 @@ export type AudioApi = {
   setQuality: (quality: StreamQuality) => void;
   /** A level 0..1 applied on top of the listener's volume without changing it (sleep-timer fade). */
   setFadeLevel: (level: number) => void;
+  /** The one <audio> element, for what acts on the element itself (cast and AirPlay). */
+  audioElement: () => HTMLAudioElement | null;
 };
 
 export type AudioControls = Omit<AudioApi, "isPlaying" | "status" | "volume" | "quality">;

@@ -51,6 +51,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       toggleMute: () => latest.current.toggleMute(),
       setQuality: (next) => latest.current.setQuality(next),
       setFadeLevel: (level) => latest.current.setFadeLevel(level),
+      audioElement: () => audioRef.current,
     }),
     [],
   );

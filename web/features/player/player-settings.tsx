@@ -1,4 +1,4 @@
-// The player bar's settings: volume and mute, stream quality, log in or out. A lazy part of the
+// The player bar's settings: cast, volume and mute, stream quality, log in or out. A lazy part of the
 // bar (web/ui/deferred.tsx): the first load carries what plays the radio, these hydrate after.
 // Their first render shows what the server rendered (default volume and quality, logged out);
 // the listener's stored values follow in the next render, before the browser paints.
@@ -9,6 +9,7 @@ import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
 import { useLogout } from "../auth/use-logout";
 import { useAudio } from "./audio-context";
+import { CastButton } from "./cast-button";
 import { VolumeControl } from "./volume-control";
 
 const qualityLabels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
@@ -47,6 +48,8 @@ export function PlayerSettings() {
   const shownQuality = useDataAfterFirstRender(quality) ?? defaultStreamQuality;
   return (
     <>
+      {/* First: it appears only when a device is in reach, and the others stay where they are. */}
+      <CastButton />
       <VolumeControl />
       <select
         className="player-quality"

@@ -1,4 +1,4 @@
-// The heart, share and sleep-timer icons: their buttons are lazy parts, so these stay out of the
+// The heart, share, cast and sleep-timer icons: their buttons are lazy parts, so these stay out of the
 // first load (icons.tsx has the player bar's own).
 import { Icon } from "./icons";
 
@@ -16,6 +16,14 @@ export const HeartIcon = ({ filled }: { filled: boolean }) => (
 export const ShareIcon = () => (
   <Icon>
     <path d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
+  </Icon>
+);
+
+/** A screen with waves: play on another device (Cast, AirPlay). */
+export const CastIcon = () => (
+  <Icon>
+    <path d="M2 8V6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-6" />
+    <path d="M2 12a9 9 0 0 1 8 8M2 16a5 5 0 0 1 4 4M2 20h.01" />
   </Icon>
 );
 
