@@ -36,6 +36,9 @@ export const reconnectInitialDelayMs = 1000;
 export const reconnectMaxDelayMs = 30_000;
 export const reconnectGiveUpMs = 120_000;
 export const streamStallTimeoutMs = 8000;
+/** Automatic quality: this many stalls within the window step the stream down one quality. */
+export const autoQualityStalls = 2;
+export const autoQualityWindowMs = 30_000;
 
 export { loginLinkLifetimeMinutes as magicLinkExpiryMinutes } from "#schema/rules.ts";
 export const loginDialogResetDelayMs = 300;

@@ -18,7 +18,8 @@ export type AudioApi = {
   /** docs/product.md §4: 0 if the volume is above 0, otherwise 0.7. */
   toggleMute: () => void;
   quality: StreamQuality;
-  setQuality: (quality: StreamQuality) => void;
+  /** The listener's choice, remembered; `automatic` (a step down on a slow network) is not. */
+  setQuality: (quality: StreamQuality, automatic?: boolean) => void;
   /** A level 0..1 applied on top of the listener's volume without changing it (sleep-timer fade). */
   setFadeLevel: (level: number) => void;
   /** The one <audio> element, for what acts on the element itself (cast and AirPlay). */

@@ -33,8 +33,8 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   });
 
   const setQuality = useCallback(
-    (next: StreamQuality) => {
-      if (chooseQuality(next)) switchSource();
+    (next: StreamQuality, automatic = false) => {
+      if (chooseQuality(next, !automatic)) switchSource();
     },
     [chooseQuality, switchSource],
   );
@@ -49,7 +49,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       pause: () => latest.current.pause(),
       setVolume: (next) => latest.current.setVolume(next),
       toggleMute: () => latest.current.toggleMute(),
-      setQuality: (next) => latest.current.setQuality(next),
+      setQuality: (next, automatic) => latest.current.setQuality(next, automatic),
       setFadeLevel: (level) => latest.current.setFadeLevel(level),
       audioElement: () => audioRef.current,
     }),

@@ -1,8 +1,9 @@
-// The player's ties to the rest of the device: Media Session (lock screen, headphone buttons)
-// and the keyboard shortcuts. No markup, so a lazy chunk mounted by AudioProvider after the
+// The player's ties to the rest of the device: Media Session (lock screen, headphone buttons),
+// the keyboard shortcuts, and the automatic step down in quality on a slow network. No markup, so a lazy chunk mounted by AudioProvider after the
 // first hydration (web/ui/deferred.tsx).
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { useAudio } from "./audio-context";
+import { useAutoQuality } from "./auto-quality";
 import { usePlayerShortcuts } from "./keyboard";
 import { useMediaSession } from "./media-session";
 
@@ -11,5 +12,6 @@ export function PlayerIntegrations() {
   const { status, play, pause, toggle, toggleMute } = useAudio();
   useMediaSession(track, status, play, pause);
   usePlayerShortcuts(toggle, toggleMute);
+  useAutoQuality();
   return null;
 }

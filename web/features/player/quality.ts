@@ -14,13 +14,16 @@ export function useQuality() {
   // A source swap right after a change reads the new quality before the next render.
   const qualityRef = useRef(quality);
 
-  /** Remembers the listener's choice; false when it is the quality already chosen. */
+  /**
+   * Plays `next` from now on and, when it is the listener's own choice, remembers it; false when
+   * it is the quality already playing. An automatic step down is not remembered.
+   */
   const chooseQuality = useCallback(
-    (next: StreamQuality): boolean => {
+    (next: StreamQuality, remember = true): boolean => {
+      if (remember) writeStored(streamQualityStorageKey, next);
       if (next === qualityRef.current) return false;
       qualityRef.current = next;
       setQualityAtom(next);
-      writeStored(streamQualityStorageKey, next);
       return true;
     },
     [setQualityAtom],
