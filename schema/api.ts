@@ -17,6 +17,7 @@ export {
 export * from "./api/contact";
 export * from "./api/favorites";
 export * from "./api/health";
+export * from "./api/listening";
 export * from "./api/pages";
 export * from "./api/radio";
 export * from "./api/sleep-timer";

@@ -158,18 +158,33 @@ export const anonymousOwners = sqliteTable(
   (t) => [index("anonymous_owners_touched_at_idx").on(t.touchedAt)],
 );
 
+/**
+ * One stretch of listening in one browser (issue 15): from play to pause, written at most once a
+ * minute while it lasts and once when it ends (worker/lib/listening.ts). `session_id` is the
+ * anonymous browser's id or the user's id, as for favorites; `user_id` is set when logged in.
+ * Times are the server's.
+ */
 export const listeningSessions = sqliteTable(
   "listening_sessions",
   {
     id: text("id").primaryKey(),
     sessionId: text("session_id").notNull(),
+    userId: text("user_id"),
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     durationSeconds: integer("duration_seconds").notNull().default(0),
+    /** The stream quality at the last write: hd, sd or mobile. */
+    quality: text("quality").notNull().default("hd"),
+    /** 1 once the listener stopped: no later write changes the row. */
+    closed: integer("closed", { mode: "boolean" }).notNull().default(false),
     trackTitle: text("track_title"),
     trackArtist: text("track_artist"),
   },
-  (t) => [index("listening_sessions_session_idx").on(t.sessionId)],
+  (t) => [
+    index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),
+    index("listening_sessions_user_idx").on(t.userId, t.startedAt),
+    index("listening_sessions_started_idx").on(t.startedAt),
+  ],
 );
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {

@@ -32,9 +32,6 @@ export const adminUserId = "admin";
 export const statsTopCount = 10;
 export const statsRecentCount = 10;
 
-/** Searching the station's own history (/history): what a query may be, and how many answers. */
-export const historySearch = { minChars: 2, maxChars: 100, maxWords: 5, results: 50 } as const;
-
 /** An anonymous listener's id as the browser makes it: session-{timestamp}-{random}. */
 export const anonymousSessionIdPattern = /^session-\d{10,16}-[A-Za-z0-9]{16,64}$/;
 

@@ -16,6 +16,7 @@ import { contact } from "./routes/contact";
 import { favorites, migrateFavoritesRoute } from "./routes/favorites";
 import { health } from "./routes/health";
 import { images } from "./routes/images";
+import { listening } from "./routes/listening";
 import { pages } from "./routes/pages";
 import { radio } from "./routes/radio";
 import { sleepTimer } from "./routes/sleep-timer";
@@ -41,6 +42,7 @@ const api = new Hono<AppEnv>()
   .route("/track-history", trackHistory)
   .route("/stats", stats)
   .route("/favorites", favorites)
+  .route("/listening", listening)
   .route("/sleep-timer", sleepTimer)
   .route("/contact", contact)
   .route("/auth/migrate-favorites", migrateFavoritesRoute)

@@ -1,7 +1,7 @@
 // The radio's shapes: now playing, next track, the played-tracks history, the live connection's
 // message and the listening statistics.
 import { z } from "zod";
-import { historySearch } from "../rules";
+import { historySearch } from "../listener-rules";
 
 export const track = z.object({
   title: z.string(),

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ListeningStats } from "#schema/api.ts";
 import { AnalyticsScreen } from "#web/routes/analytics.tsx";
+import { anonymousSessionId } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
 
@@ -48,5 +49,47 @@ describe("statistics", () => {
       "Slow Tide Amber Sato · 1 play · 2 minutes ago",
       "Velvet Harbour Nightfall Quartet · 2 plays · 5 minutes ago",
     ]);
+  });
+
+  it("shows 'Your listening': the time this week and in total, and the artists heard most", async () => {
+    localStorage.setItem("radio-session-id", anonymousSessionId);
+    mockApi({
+      "GET /api/stats": someStats(),
+      [`GET /api/listening/${anonymousSessionId}`]: {
+        weekSeconds: 2 * 3600 + 5 * 60,
+        totalSeconds: 26 * 3600,
+        sessions: 12,
+        topArtists: [
+          { artist: "Nightfall Quartet", plays: 9 },
+          { artist: "Amber Sato", plays: 1 },
+        ],
+      },
+    });
+    renderAt("/analytics", <AnalyticsScreen />);
+    const mine = await screen.findByRole("region", { name: "Your listening" });
+    expect(await within(mine).findByText("2 h 5 min")).toBeTruthy();
+    expect(within(mine).getByText("26 h")).toBeTruthy();
+    expect(
+      within(mine)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Nightfall Quartet · 9 plays", "Amber Sato · 1 play"]);
+    expect(within(mine).getByText(/Kept for this browser; only you see it/)).toBeTruthy();
+  });
+
+  it("invites a listener who never played to press play", async () => {
+    localStorage.setItem("radio-session-id", anonymousSessionId);
+    mockApi({
+      "GET /api/stats": someStats(),
+      [`GET /api/listening/${anonymousSessionId}`]: {
+        weekSeconds: 0,
+        totalSeconds: 0,
+        sessions: 0,
+        topArtists: [],
+      },
+    });
+    renderAt("/analytics", <AnalyticsScreen />);
+    const mine = await screen.findByRole("region", { name: "Your listening" });
+    expect(await within(mine).findByText("Press play, and the time you listen shows here.")).toBeTruthy();
   });
 });

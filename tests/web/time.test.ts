@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "#web/lib/time.ts";
+import { listenedTime, relativeTime } from "#web/lib/time.ts";
 
 const now = Date.parse("2026-06-15T12:00:00Z");
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -27,5 +27,15 @@ describe("relativeTime", () => {
 
   it("gives nothing for an unreadable date", () => {
     expect(relativeTime("not a date", now)).toBe("");
+  });
+});
+
+describe("listenedTime", () => {
+  it("says minutes, then hours and minutes", () => {
+    expect(listenedTime(0)).toBe("0 min");
+    expect(listenedTime(59)).toBe("0 min");
+    expect(listenedTime(45 * 60)).toBe("45 min");
+    expect(listenedTime(2 * 3600 + 5 * 60 + 30)).toBe("2 h 5 min");
+    expect(listenedTime(26 * 3600)).toBe("26 h");
   });
 });

@@ -23,3 +23,12 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   }
   return "";
 }
+
+/** A time listened: "0 min", "45 min", "2 h 5 min", "26 h". */
+export function listenedTime(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

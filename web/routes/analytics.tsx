@@ -1,9 +1,13 @@
 // Listening statistics from GET /api/stats; a lazy chunk of its own.
+import { useQuery } from "@tanstack/react-query";
+import type { ListeningSummary } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
+import { useFavoritesOwner } from "../features/favorites";
 import { analyticsRecentCount, analyticsTopCount } from "../lib/constants";
 import { useListeningStats } from "../lib/queries/stats";
-import { relativeTime } from "../lib/time";
+import { listenedTime, relativeTime } from "../lib/time";
 import { playCount } from "../lib/tracks";
+import { useHydrated } from "../ui/deferred";
 import { usePageMeta } from "../ui/page-meta";
 import "../ui/track.css";
 import "./analytics.css";
@@ -15,6 +19,55 @@ function Stat({ label, value, detail }: { label: string; value: string | number;
       <p className="stat-value">{value}</p>
       {detail && <p className="muted stat-detail">{detail}</p>}
     </div>
+  );
+}
+
+/** The listener's own listening (issue 15): only theirs, from this browser or their account. */
+function YourListening() {
+  const { ownerId, user } = useFavoritesOwner();
+  // Known only in the browser: the section comes after hydration, below everything else.
+  const owner = useHydrated() ? ownerId : null;
+  const { data: summary, isError } = useQuery({
+    queryKey: ["/api/listening", owner],
+    enabled: owner !== null,
+    staleTime: 60_000,
+  });
+  const listened = summary as ListeningSummary | undefined;
+  if (!owner) return null;
+  return (
+    <section className="card stack" aria-labelledby="your-listening-title">
+      <h2 id="your-listening-title">Your listening</h2>
+      {isError ? (
+        <p className="muted">Your listening could not be loaded. Please try again later.</p>
+      ) : listened === undefined ? (
+        <p className="muted">Loading your listening...</p>
+      ) : listened.sessions === 0 ? (
+        <p className="muted">Press play, and the time you listen shows here.</p>
+      ) : (
+        <>
+          <div className="stat-grid">
+            <Stat label="Last 7 days" value={listenedTime(listened.weekSeconds)} />
+            <Stat label="In total" value={listenedTime(listened.totalSeconds)} />
+          </div>
+          {listened.topArtists.length > 0 && (
+            <div>
+              <h3>Artists you heard most</h3>
+              <ol className="ranked-list">
+                {listened.topArtists.map((artist) => (
+                  <li key={artist.artist}>
+                    <span className="track-title">{artist.artist}</span>
+                    <span className="muted"> · {playCount(artist.plays)}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+        </>
+      )}
+      <p className="muted stat-detail">
+        {user ? "Kept with your account" : "Kept for this browser"}; only you see it.
+      </p>
+    </section>
   );
 }
 
@@ -106,6 +159,8 @@ export function AnalyticsScreen() {
               ))}
             </ul>
           </section>
+          {/* Last: it arrives after the statistics and must not push them down. */}
+          <YourListening />
         </>
       )}
     </div>

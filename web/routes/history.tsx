@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { historySearch } from "#schema/rules.ts";
+import { historySearch } from "#schema/listener-rules.ts";
 import { station } from "#schema/station.ts";
 import { FavoriteButton } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";

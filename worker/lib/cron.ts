@@ -2,12 +2,14 @@
 // (and its alarm), and clearing out what has expired. Each step runs even when another fails; a
 // failing step is logged when it starts failing and when it recovers (cron-status.ts).
 import type { Track } from "#schema/api.ts";
+import { listening } from "#schema/listener-rules.ts";
 import { type Config, getConfig } from "./config";
 import { cronLogLines, readCronStatus, recordCronRun } from "./cron-status";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
 import { deleteUntouchedAnonymousFavorites } from "./favorites";
 import { appendIfChanged, deleteHistoryBefore } from "./history";
+import { deleteListeningBefore } from "./listening";
 import { isFallbackTrack, readCurrentTrack } from "./radio";
 import { deleteStaleRateLimits } from "./rate-limit";
 import { deleteExpiredSessions } from "./session";
@@ -56,6 +58,9 @@ export async function refreshTrackHistory(
   });
   const pruned = await step("pruning track history", 0, () =>
     deleteHistoryBefore(db, scheduledTime - config.HISTORY_RETENTION_DAYS * dayMs),
+  );
+  await step("pruning listening sessions", 0, () =>
+    deleteListeningBefore(db, scheduledTime - listening.retentionDays * dayMs),
   );
   await step("deleting stale rate limits", undefined, () =>
     deleteStaleRateLimits(db, scheduledTime, rateLimitRetentionMs),

@@ -2,7 +2,8 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ListeningStats, NowPlaying, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
-import { historySearch, statsRecentCount, statsTopCount } from "#schema/rules.ts";
+import { historySearch } from "#schema/listener-rules.ts";
+import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
 import type { Db } from "./db";
 
 const trackHistoryLimit = 100;

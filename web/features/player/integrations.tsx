@@ -1,10 +1,12 @@
 // The player's ties to the rest of the device: Media Session (lock screen, headphone buttons),
-// the keyboard shortcuts, and the automatic step down in quality on a slow network. No markup, so a lazy chunk mounted by AudioProvider after the
+// the keyboard shortcuts, the automatic step down in quality on a slow network, and the
+// listener's own listening time. No markup, so a lazy chunk mounted by AudioProvider after the
 // first hydration (web/ui/deferred.tsx).
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { useAudio } from "./audio-context";
 import { useAutoQuality } from "./auto-quality";
 import { usePlayerShortcuts } from "./keyboard";
+import { useListeningRecorder } from "./listening-recorder";
 import { useMediaSession } from "./media-session";
 
 export function PlayerIntegrations() {
@@ -13,5 +15,6 @@ export function PlayerIntegrations() {
   useMediaSession(track, status, play, pause);
   usePlayerShortcuts(toggle, toggleMute);
   useAutoQuality();
+  useListeningRecorder();
   return null;
 }

@@ -1,0 +1,28 @@
+// The listener's own listening (issue 15): sessions written while the radio plays, and the
+// summary /analytics shows as "Your listening".
+import { z } from "zod";
+import { ownerId } from "./common";
+
+/** POST /api/listening: this stretch of listening goes on (or, with `ended`, is over). */
+export const listeningWrite = z.object({
+  /** The favorites owner: the anonymous browser's id, or the user's id when logged in. */
+  sessionId: ownerId,
+  /** Made by the browser when play starts, one per stretch of listening. */
+  listeningId: z.uuid({ error: "listeningId must be a UUID" }),
+  /** When play started, by the browser's clock; the server trusts it only within a minute. */
+  startedAt: z.number().int().nonnegative(),
+  quality: z.enum(["hd", "sd", "mobile"], { error: "quality must be hd, sd or mobile" }),
+  ended: z.boolean().default(false),
+});
+export type ListeningWrite = z.infer<typeof listeningWrite>;
+
+/** GET /api/listening/{owner}: time listened and the artists heard most. */
+export const listeningSummary = z.object({
+  /** Seconds listened in the last 7 days, and ever. */
+  weekSeconds: z.number().int().nonnegative(),
+  totalSeconds: z.number().int().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  /** From the station's history during the listener's sessions, most heard first. */
+  topArtists: z.array(z.object({ artist: z.string(), plays: z.number().int().positive() })),
+});
+export type ListeningSummary = z.infer<typeof listeningSummary>;

@@ -1,0 +1,19 @@
+// Limits of the listener features that only lazy parts of the web app and the worker read. Kept
+// apart from rules.ts, which the first load imports: a module's values travel with it, and
+// these would grow the 90 KB first load for nothing (ADR 015).
+
+/**
+ * Listening sessions (issue 15): a playing browser writes every minute (a little early is
+ * fine: the grace) and once at the end; the summary's top artists look back 90 days (as long
+ * as the history is kept by default); sessions are kept 400 days.
+ */
+export const listening = {
+  writeEveryMs: 60_000,
+  graceMs: 5_000,
+  artistDays: 90,
+  topArtists: 5,
+  retentionDays: 400,
+} as const;
+
+/** Searching the station's own history (/history): what a query may be, and how many answers. */
+export const historySearch = { minChars: 2, maxChars: 100, maxWords: 5, results: 50 } as const;

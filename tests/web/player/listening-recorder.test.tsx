@@ -1,0 +1,68 @@
+import { act, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ListeningWrite } from "#schema/api.ts";
+import { stubBrowserMedia } from "../support/browser";
+import { anonymousSessionId } from "../support/factories";
+import { mockApi } from "../support/fetch";
+import { audio, fireAudio, playerIntegrationsMounted, renderPlayer, startPlaying } from "../support/player";
+
+let writes: ListeningWrite[];
+
+beforeEach(async () => {
+  stubBrowserMedia();
+  localStorage.setItem("radio-session-id", anonymousSessionId);
+  writes = [];
+  mockApi({
+    "POST /api/listening": ({ body }: { body: ListeningWrite }) => {
+      writes.push(body);
+      return { recorded: true };
+    },
+  });
+  renderPlayer();
+  await playerIntegrationsMounted();
+  // The owner is known once the current-user call has answered (logged out: the browser's id).
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("recording the listener's own listening", () => {
+  it("writes once a minute while the radio plays and once when it stops, as one stretch", async () => {
+    startPlaying();
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(writes).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1_000));
+    act(() => vi.advanceTimersByTime(60_000));
+    act(() => audio().setQuality("sd"));
+    act(() => audio().pause());
+    fireAudio("pause");
+    vi.useRealTimers();
+    await waitFor(() => expect(writes).toHaveLength(3));
+    expect(writes.map((w) => [w.ended, w.quality])).toEqual([
+      [false, "hd"],
+      [false, "hd"],
+      [true, "sd"],
+    ]);
+    expect(new Set(writes.map((w) => w.listeningId)).size).toBe(1);
+    expect(writes[0]?.sessionId).toBe(anonymousSessionId);
+
+    // The next play is a new stretch.
+    act(() => audio().play());
+    fireAudio("play", "playing");
+    act(() => audio().pause());
+    await waitFor(() => expect(writes).toHaveLength(4));
+    expect(writes[3]?.listeningId).not.toBe(writes[0]?.listeningId);
+  });
+
+  it("writes the stretch when the tab goes away while it plays", async () => {
+    startPlaying();
+    act(() => vi.advanceTimersByTime(20_000));
+    window.dispatchEvent(new Event("pagehide"));
+    vi.useRealTimers();
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.ended).toBe(true);
+  });
+});

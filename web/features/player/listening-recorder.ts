@@ -1,0 +1,62 @@
+// The listener's own listening (issue 15, "Your listening" on /analytics): a stretch from play
+// to pause, written once a minute while it plays and once when it stops or the tab goes away.
+// The server measures the time itself (worker/lib/listening.ts). Part of the player's lazy
+// integrations.
+import { useAtomValue } from "jotai";
+import { useEffect, useRef } from "react";
+import type { ListeningWrite } from "#schema/api.ts";
+import { listening } from "#schema/listener-rules.ts";
+import { useFavoritesOwner } from "../favorites/owner";
+import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
+
+type Stretch = { id: string; startedAt: number };
+
+function send(write: ListeningWrite): void {
+  fetch("/api/listening", {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(write),
+    // A stretch that ends as the tab closes is still written.
+    keepalive: true,
+  }).catch((error: unknown) => console.warn("Listening not recorded", error));
+}
+
+export function useListeningRecorder() {
+  const { ownerId } = useFavoritesOwner();
+  const status = useAtomValue(playbackStatusAtom);
+  const quality = useAtomValue(qualityAtom);
+  const latest = useRef({ ownerId, quality });
+  latest.current = { ownerId, quality };
+  const stretch = useRef<Stretch | null>(null);
+
+  const write = (current: Stretch, ended: boolean) => {
+    const { ownerId: sessionId, quality: q } = latest.current;
+    if (sessionId)
+      send({ sessionId, listeningId: current.id, startedAt: current.startedAt, quality: q, ended });
+  };
+  const writeRef = useRef(write);
+  writeRef.current = write;
+
+  const playing = isPlayingStatus(status);
+  useEffect(() => {
+    if (!playing) return;
+    const current = { id: crypto.randomUUID(), startedAt: Date.now() };
+    stretch.current = current;
+    const timer = setInterval(() => writeRef.current(current, false), listening.writeEveryMs);
+    return () => {
+      clearInterval(timer);
+      stretch.current = null;
+      writeRef.current(current, true);
+    };
+  }, [playing]);
+
+  useEffect(() => {
+    const onPageHide = () => {
+      if (stretch.current) writeRef.current(stretch.current, true);
+      stretch.current = null;
+    };
+    window.addEventListener("pagehide", onPageHide);
+    return () => window.removeEventListener("pagehide", onPageHide);
+  }, []);
+}

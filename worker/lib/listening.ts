@@ -1,0 +1,127 @@
+// Listening sessions (issue 15): a browser writes its stretch of listening at most once a minute
+// while it plays and once when it stops; /analytics reads the owner's summary. Durations are the
+// server's own clock: a browser can only claim time by taking part in it.
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { ListeningSummary, ListeningWrite } from "#schema/api.ts";
+import { listeningSessions, trackHistory } from "#schema/db.ts";
+import { listening } from "#schema/listener-rules.ts";
+import type { Db } from "./db";
+import type { Owner } from "./favorites";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Starts or extends the stretch `write.listeningId` of `owner`. A stretch's start is the
+ * browser's, but never more than one write interval before the first write reaches us; later
+ * writes only move its end, and only when a minute has passed since the last one or the
+ * stretch ends. A stretch of another owner, or one already ended, is left alone. Answers
+ * whether the row was written.
+ */
+export async function recordListening(
+  db: Db,
+  owner: Owner,
+  write: ListeningWrite,
+  now: number,
+): Promise<boolean> {
+  const startedAt = Math.min(
+    now,
+    Math.max(write.startedAt, now - listening.writeEveryMs - listening.graceMs),
+  );
+  const row = await db
+    .insert(listeningSessions)
+    .values({
+      id: write.listeningId,
+      sessionId: owner.sessionId,
+      userId: owner.userId,
+      startedAt: new Date(startedAt),
+      endedAt: new Date(now),
+      durationSeconds: Math.round((now - startedAt) / 1000),
+      quality: write.quality,
+      closed: write.ended,
+    })
+    .onConflictDoUpdate({
+      target: listeningSessions.id,
+      set: {
+        endedAt: new Date(now),
+        durationSeconds: sql`cast((${now} - ${listeningSessions.startedAt}) / 1000 as integer)`,
+        quality: write.quality,
+        closed: write.ended,
+      },
+      setWhere: and(
+        eq(listeningSessions.sessionId, owner.sessionId),
+        eq(listeningSessions.closed, false),
+        write.ended
+          ? undefined
+          : lt(listeningSessions.endedAt, new Date(now - listening.writeEveryMs + listening.graceMs)),
+      ),
+    })
+    .returning({ id: listeningSessions.id })
+    .get();
+  return row !== undefined;
+}
+
+function ownedBy(owner: Owner) {
+  return owner.userId
+    ? eq(listeningSessions.userId, owner.userId)
+    : and(eq(listeningSessions.sessionId, owner.sessionId), isNull(listeningSessions.userId));
+}
+
+/**
+ * What `owner` listened to: seconds in the last 7 days and ever, and the artists of the tracks
+ * that started while they listened in the last `listening.artistDays` days. Reads the owner's
+ * sessions through their index and, per session, the history rows of its time span.
+ */
+export async function readListeningSummary(db: Db, owner: Owner, now: number): Promise<ListeningSummary> {
+  const weekAgo = now - 7 * dayMs;
+  const [totals, artists] = await db.batch([
+    db
+      .select({
+        totalSeconds: sql<number>`coalesce(sum(${listeningSessions.durationSeconds}), 0)`,
+        weekSeconds: sql<number>`coalesce(sum(case when ${listeningSessions.startedAt} >= ${weekAgo} then ${listeningSessions.durationSeconds} else 0 end), 0)`,
+        sessions: sql<number>`count(*)`,
+      })
+      .from(listeningSessions)
+      .where(ownedBy(owner)),
+    db
+      .select({
+        artist: sql<string>`max(trim(${trackHistory.artist}))`,
+        plays: sql<number>`count(*)`,
+      })
+      .from(listeningSessions)
+      .innerJoin(
+        trackHistory,
+        and(
+          gte(trackHistory.playedAt, listeningSessions.startedAt),
+          sql`${trackHistory.playedAt} <= ${listeningSessions.endedAt}`,
+        ),
+      )
+      .where(
+        and(ownedBy(owner), gte(listeningSessions.startedAt, new Date(now - listening.artistDays * dayMs))),
+      )
+      .groupBy(sql`lower(trim(${trackHistory.artist}))`)
+      .orderBy(desc(sql`count(*)`), sql`lower(trim(${trackHistory.artist}))`)
+      .limit(listening.topArtists),
+  ]);
+  const total = totals[0];
+  return {
+    weekSeconds: Number(total?.weekSeconds ?? 0),
+    totalSeconds: Number(total?.totalSeconds ?? 0),
+    sessions: Number(total?.sessions ?? 0),
+    topArtists: artists.map((a) => ({ artist: a.artist, plays: Number(a.plays) })),
+  };
+}
+
+/** The cron's pruning: sessions that started before `before` go, at most `limit` per run. */
+export async function deleteListeningBefore(db: Db, before: number, limit = 1000): Promise<number> {
+  const oldest = db
+    .select({ id: listeningSessions.id })
+    .from(listeningSessions)
+    .where(lt(listeningSessions.startedAt, new Date(before)))
+    .orderBy(listeningSessions.startedAt)
+    .limit(limit);
+  const deleted = await db
+    .delete(listeningSessions)
+    .where(inArray(listeningSessions.id, oldest))
+    .returning({ id: listeningSessions.id });
+  return deleted.length;
+}

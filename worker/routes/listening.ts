@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { listeningWrite, ownerId } from "#schema/api.ts";
+import type { AppEnv } from "../env";
+import { getDb } from "../lib/db";
+import { authorizeOwner, isDenied } from "../lib/favorites";
+import { jsonError } from "../lib/http";
+import { readListeningSummary, recordListening } from "../lib/listening";
+import { limitPerClient } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
+
+/**
+ * Writes per client network: a listener writes once a minute, a household of several a few
+ * times; a flood of made-up stretches is refused before it reaches the table.
+ */
+const limitWrites = limitPerClient("listening", 120, 10 * 60 * 1000, "listening updates");
+
+export const listening = new Hono<AppEnv>()
+  .post("/", validate("json", listeningWrite), limitWrites, async (c) => {
+    const write = c.req.valid("json");
+    const db = getDb(c.env.DB);
+    const owner = await authorizeOwner(db, write.sessionId, c.get("user"));
+    if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
+    const recorded = await recordListening(db, owner, write, Date.now());
+    return c.json({ recorded }, 200, { "Cache-Control": "no-store" });
+  })
+  .get("/:id", validate("param", z.object({ id: ownerId })), async (c) => {
+    const db = getDb(c.env.DB);
+    const owner = await authorizeOwner(db, c.req.valid("param").id, c.get("user"));
+    if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
+    return c.json(await readListeningSummary(db, owner, Date.now()), 200, { "Cache-Control": "no-store" });
+  });
