@@ -123,5 +123,11 @@ describe("a listener on the home page", () => {
     await page.waitForTimeout(2000);
     expect((await audioState(page)).paused).toBe(true);
     expect(await heroButton(page, "Start Listening").getAttribute("aria-pressed")).toBe("false");
+
+    // The stretch just heard is the listener's own listening on /analytics.
+    await page.goto("/analytics");
+    const mine = page.getByRole("region", { name: "Your listening" });
+    await mine.getByText("In total", { exact: true }).waitFor();
+    expect(await mine.locator(".stat-value").allTextContents()).toEqual(["under 1 min", "under 1 min"]);
   });
 });

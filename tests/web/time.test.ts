@@ -33,7 +33,7 @@ describe("relativeTime", () => {
 describe("listenedTime", () => {
   it("says minutes, then hours and minutes", () => {
     expect(listenedTime(0)).toBe("0 min");
-    expect(listenedTime(59)).toBe("0 min");
+    expect(listenedTime(59)).toBe("under 1 min");
     expect(listenedTime(45 * 60)).toBe("45 min");
     expect(listenedTime(2 * 3600 + 5 * 60 + 30)).toBe("2 h 5 min");
     expect(listenedTime(26 * 3600)).toBe("26 h");

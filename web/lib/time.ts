@@ -24,8 +24,9 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return "";
 }
 
-/** A time listened: "0 min", "45 min", "2 h 5 min", "26 h". */
+/** A time listened: "0 min", "under 1 min", "45 min", "2 h 5 min", "26 h". */
 export function listenedTime(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return "under 1 min";
   const minutes = Math.floor(Math.max(0, seconds) / 60);
   const hours = Math.floor(minutes / 60);
   if (hours === 0) return `${minutes} min`;

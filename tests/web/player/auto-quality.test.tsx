@@ -81,6 +81,32 @@ describe("automatic quality", () => {
     expect(localStorage.getItem("stream-quality")).toBe("hd");
   });
 
+  it("counts the source it finds loading when it arrives after play was pressed", async () => {
+    renderPlayer();
+    act(() => audio().play());
+    fireAudio("loadstart", "waiting");
+    Object.defineProperty(audioElement(), "paused", { configurable: true, get: () => false });
+    // The lazy part arrives now, on a slow network.
+    await playerIntegrationsMounted();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    act(() => vi.advanceTimersByTime(9000));
+    fireAudio("waiting", "loadstart");
+    act(() => vi.advanceTimersByTime(10_000));
+    fireAudio("waiting", "loadstart");
+    expect(audio().quality).toBe("sd");
+  });
+
+  it("takes the listener's quality changes for what they are, not for stalls", async () => {
+    await playingAt("hd");
+    for (const quality of ["sd", "hd", "sd", "hd"] as const) {
+      act(() => audio().setQuality(quality));
+      // A new source while playing: the browser reports waiting, then loads it.
+      fireAudio("waiting", "loadstart", "playing");
+    }
+    expect(audio().quality).toBe("hd");
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it("goes on down to mobile, and no lower", async () => {
     await playingAt("sd");
     stall();

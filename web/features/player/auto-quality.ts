@@ -54,6 +54,11 @@ export function useAutoQuality() {
      * reconnect after 8 s of waiting): on a network too slow for hd, hd may never start.
      */
     let phase: "idle" | "buffering" | "playing" | "stalled" = "idle";
+    // This lazy part may arrive after play was pressed (a slow network is the very case): start
+    // from what the element is doing.
+    if (audio.getAttribute("src") && !audio.paused) {
+      phase = audio.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA ? "playing" : "buffering";
+    }
     const stepDownIfStalling = () => {
       if (!counter.stalled()) return;
       const from = qualityRef.current;
@@ -70,8 +75,11 @@ export function useAutoQuality() {
         },
       });
     };
+    /** The source that played: a new one (a quality change, a reconnect) also fires `waiting`. */
+    let playingSource = phase === "playing" ? audio.src : "";
     const onPlaying = () => {
       phase = "playing";
+      playingSource = audio.src;
     };
     const onLoadStart = () => {
       const gaveUp = phase === "buffering";
@@ -83,7 +91,7 @@ export function useAutoQuality() {
       counter.reset();
     };
     const onWaiting = () => {
-      if (phase !== "playing") return;
+      if (phase !== "playing" || audio.src !== playingSource) return;
       phase = "stalled";
       stepDownIfStalling();
     };
