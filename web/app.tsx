@@ -37,6 +37,8 @@ export function Routes() {
   return (
     <Switch>
       <Route path="/" component={HomeScreen} />
+      {/* A shared track's page (worker/routes/share.ts): its link unfurls with the track; a person lands in the player. */}
+      <Route path="/share/:id" component={HomeScreen} />
       <Route path="/about" component={AboutScreen} />
       <Route path="/contact" component={ContactScreen} />
       <Route path="/history" component={HistoryScreen} />

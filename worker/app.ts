@@ -19,6 +19,7 @@ import { images } from "./routes/images";
 import { listening } from "./routes/listening";
 import { pages } from "./routes/pages";
 import { radio } from "./routes/radio";
+import { share } from "./routes/share";
 import { sleepTimer } from "./routes/sleep-timer";
 import { stats } from "./routes/stats";
 import { trackHistory } from "./routes/track-history";
@@ -73,6 +74,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .all("/api/*", (c) => jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`))
   .route("/images", images)
+  .route("/share", share)
   .get("/images/*", (c) => jsonError(c, 404, "Image not found"))
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

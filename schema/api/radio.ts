@@ -14,6 +14,8 @@ export type Track = z.infer<typeof track>;
 export const nowPlaying = track.extend({
   /** Listener count reported by the radio host, when it reports one. */
   listeners: z.number().int().nonnegative().nullish(),
+  /** The track_history row of this play, when one was recorded: its share page is /share/{id}. */
+  historyId: z.number().int().positive().nullish(),
 });
 export type NowPlaying = z.infer<typeof nowPlaying>;
 

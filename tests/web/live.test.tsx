@@ -1,16 +1,17 @@
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { LiveMessage } from "#schema/api.ts";
+import type { LiveMessage, NowPlaying } from "#schema/api.ts";
+import { applyLiveMessage } from "#web/features/live/apply-message.ts";
 import { parseLiveMessage, retryDelayMs } from "#web/features/live/connection.ts";
 import { LiveUpdates } from "#web/features/live/index.ts";
 import { liveMaxRetryMs, liveRetryWindowMs } from "#web/lib/constants.ts";
 import { useTrackHistory } from "#web/lib/queries/history.ts";
-import { useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
+import { nowPlayingQueryKey, useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
 import { setVisibility } from "./support/browser";
 import { aHistoryItem, aTrack } from "./support/factories";
 import { FakeWebSocket } from "./support/fake-websocket";
 import { mockApi } from "./support/fetch";
-import { renderWithProviders } from "./support/render";
+import { createTestQueryClient, renderWithProviders } from "./support/render";
 
 let version = 0;
 function aLiveMessage(overrides: Partial<LiveMessage> = {}): LiveMessage {
@@ -198,5 +199,16 @@ describe("live messages", () => {
     expect(parseLiveMessage("pong")).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ ...message, current: { title: 3 } }))).toBeNull();
     expect(parseLiveMessage(JSON.stringify([message]))).toBeNull();
+  });
+});
+
+describe("a live message's track", () => {
+  it("carries the recorded play's id, so the share button shares the track's own page", () => {
+    const queryClient = createTestQueryClient();
+    const played = aHistoryItem("Pushed Title", "Live Artist", 0);
+    applyLiveMessage(queryClient, aLiveMessage({ played }));
+    expect(queryClient.getQueryData<NowPlaying>(nowPlayingQueryKey)?.historyId).toBe(played.id);
+    applyLiveMessage(queryClient, aLiveMessage({ played: null }));
+    expect(queryClient.getQueryData<NowPlaying>(nowPlayingQueryKey)?.historyId).toBeNull();
   });
 });

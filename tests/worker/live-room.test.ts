@@ -229,14 +229,24 @@ describe("the station reader", () => {
     expect(changed.played).toMatchObject({ id: rows[0]?.id, title: rotated.current.title });
   });
 
-  it("adds no second row when the cron already recorded the track", async () => {
+  it("adds no second row when the cron already recorded the track, and takes that row as the play's", async () => {
     const reader = freshReader();
     await reader.pollNow();
     const rotated = await rotateStation();
     await insertPlays([{ title: rotated.current.title, artist: rotated.current.artist, at: Date.now() }]);
     const state = await reader.pollNow();
-    expect(state.played).toBeNull();
+    const rows = await historyRows();
+    expect(rows).toHaveLength(1);
+    // Its share page (/share/{id}) is that row's.
+    expect(state.played).toMatchObject({ title: rotated.current.title, artist: rotated.current.artist });
+  });
+
+  it("on its first read after a cold start records nothing, but finds the cron's row of the track", async () => {
+    const status = await stationStatus();
+    await insertPlays([{ title: status.current.title, artist: status.current.artist, at: Date.now() }]);
+    const state = await freshReader().pollNow();
     expect(await historyRows()).toHaveLength(1);
+    expect(state.played).toMatchObject({ title: status.current.title });
   });
 
   it("restarts from its storage: nothing stale, and no new version when nothing changed", async () => {

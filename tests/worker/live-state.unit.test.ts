@@ -98,9 +98,12 @@ describe("the live room's change detection", () => {
 });
 
 describe("the live room's cold state", () => {
-  it("is the newest recorded track before the host ever answered", () => {
-    const cold = coldState("s", track("Older"), 10);
+  it("is the newest recorded track before the host ever answered, with its row as the play's", () => {
+    const row = { ...track("Older"), id: 41, playedAt: new Date(5).toISOString() };
+    const cold = coldState("s", row, 10);
     expect(cold).toMatchObject({ version: 0, current: { title: "Older" }, listeners: null, readAt: null });
+    expect(cold.current).toEqual(track("Older"));
+    expect(cold.played).toEqual(row);
   });
 
   it("is the station's fallback track when nothing was recorded", () => {

@@ -1,10 +1,11 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { ListeningStats, NowPlaying, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
+import type { ListeningStats, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
 import { historySearch } from "#schema/listener-rules.ts";
 import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
 import type { Db } from "./db";
+import { trackKey } from "./radio";
 
 const trackHistoryLimit = 100;
 
@@ -35,10 +36,29 @@ export async function listTrackHistory(db: Db): Promise<TrackHistoryItem[]> {
   return (await newestRows(db, trackHistoryLimit)).map(toItem);
 }
 
-/** The most recently recorded track, or null when nothing was recorded yet. */
-export async function latestRecordedTrack(db: Db): Promise<NowPlaying | null> {
+/**
+ * The newest recorded play when it is `track` (docs/product.md §5's comparison): the row the
+ * cron wrote when it saw the track before the live room did.
+ */
+export async function latestPlayOf(
+  db: Db,
+  track: { title: string; artist: string },
+): Promise<TrackHistoryItem | null> {
   const row = await newestRows(db, 1).get();
-  return row ? { title: row.title, artist: row.artist, album: row.album, artwork: row.artwork } : null;
+  if (!row) return null;
+  return trackKey(row) === trackKey(track) ? toItem(row) : null;
+}
+
+/** One recorded play by its id (a share page), or null. */
+export async function findPlayedTrack(db: Db, id: number): Promise<TrackHistoryItem | null> {
+  const row = await db.select().from(trackHistory).where(eq(trackHistory.id, id)).get();
+  return row ? toItem(row) : null;
+}
+
+/** The most recently recorded play, or null when nothing was recorded yet. */
+export async function latestRecordedTrack(db: Db): Promise<TrackHistoryItem | null> {
+  const row = await newestRows(db, 1).get();
+  return row ? toItem(row) : null;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
-import { appendIfChanged, latestRecordedTrack } from "../lib/history";
+import { appendIfChanged, latestPlayOf, latestRecordedTrack } from "../lib/history";
 import { observeStation } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
 import { advance, coldState, isRecordable, type StationState, sourceOf } from "./station-state";
@@ -138,11 +138,14 @@ export class StationReader extends DurableObject<Env> {
     const previous = this.state?.source === source ? this.state : await this.coldState(source);
     const step = advance(previous, observation, now);
     const state = step.state;
-    // A track the host reported after one it reported before: a change the room saw happen.
-    // (The first read after a cold start is not: the cron records that track.)
-    if (step.trackChanged && previous.readAt !== null && isRecordable(state.current)) {
+    // A track the host reported after one it reported before is a change the room saw happen:
+    // it records it. The first read after a cold start is not (the cron records that track);
+    // either way a row recorded already is this play's, for its share page.
+    if (step.trackChanged && isRecordable(state.current)) {
       try {
-        state.played = await appendIfChanged(getDb(this.env.DB), state.current, now);
+        const db = getDb(this.env.DB);
+        const recorded = previous.readAt === null ? null : await appendIfChanged(db, state.current, now);
+        state.played = recorded ?? (await latestPlayOf(db, state.current));
       } catch (err) {
         console.error("live room: recording the track failed (the cron records it later)", err);
       }

@@ -26,16 +26,19 @@ export type StationState = {
 };
 
 /** Before the host ever answered: the newest recorded track, else the station's fallback track. */
-export function coldState(source: string, recorded: Track | null, now: number): StationState {
+/** Before the first read: the newest recorded play (also the current track's row), else the fallback. */
+export function coldState(source: string, recorded: TrackHistoryItem | null, now: number): StationState {
   return {
     version: 0,
     source,
-    current: recorded ?? { ...fallbackTrack, album: null, artwork: null },
+    current: recorded
+      ? { title: recorded.title, artist: recorded.artist, album: recorded.album, artwork: recorded.artwork }
+      : { ...fallbackTrack, album: null, artwork: null },
     next: null,
     listeners: null,
     changedAt: now,
     readAt: null,
-    played: null,
+    played: recorded,
   };
 }
 

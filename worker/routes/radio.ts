@@ -20,7 +20,11 @@ export const radio = new Hono<AppEnv>()
   // Both answer from the live room's state: no listener's request ever waits on the radio host.
   .get("/now-playing", async (c) => {
     const state = await currentStation(c.env, getConfig(c.env));
-    const body: NowPlaying = { ...trackOf(state.current), listeners: state.listeners };
+    const body: NowPlaying = {
+      ...trackOf(state.current),
+      listeners: state.listeners,
+      historyId: state.played?.id ?? null,
+    };
     return c.json(body, 200, { "Cache-Control": cacheControl });
   })
   .get("/next-track", async (c) => {

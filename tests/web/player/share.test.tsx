@@ -45,6 +45,29 @@ describe("share button", () => {
     });
   });
 
+  it("shares the track's own page when its play was recorded, so the link unfurls with it", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    setNavigator("share", share);
+    render(<ShareButton track={aTrack({ historyId: 4821 })} />);
+    fireEvent.click(shareButton());
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    expect(share).toHaveBeenCalledWith({
+      title: "Lounge Radio",
+      text: expectedText,
+      url: `${window.location.origin}/share/4821`,
+    });
+  });
+
+  it("links the networks to the track's own page too", async () => {
+    const open = vi.spyOn(window, "open").mockImplementation(() => ({ opener: window }) as unknown as Window);
+    render(<ShareButton track={aTrack({ historyId: 77 })} />);
+    fireEvent.click(shareButton());
+    fireEvent.click(await screen.findByRole("button", { name: "Share on Facebook" }));
+    expect(open.mock.calls[0]?.[0]).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/share/77`)}`,
+    );
+  });
+
   it("says nothing when the listener closes the share sheet", async () => {
     const share = vi.fn(() => Promise.reject(new DOMException("Share canceled", "AbortError")));
     setNavigator("share", share);

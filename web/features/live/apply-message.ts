@@ -13,7 +13,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   for (const queryKey of [nowPlayingQueryKey, nextTrackQueryKey]) {
     void queryClient.cancelQueries({ queryKey, exact: true });
   }
-  const nowPlaying: NowPlaying = { ...message.current, listeners: message.listeners };
+  const nowPlaying: NowPlaying = {
+    ...message.current,
+    listeners: message.listeners,
+    historyId: message.played?.id ?? null,
+  };
   queryClient.setQueryData<NowPlaying>(nowPlayingQueryKey, nowPlaying);
   queryClient.setQueryData<NextTrack>(nextTrackQueryKey, message.next);
   const played = message.played;

@@ -3,7 +3,7 @@
 import { FavoriteButton, type TrackInfo } from "../favorites/favorite-button";
 import { ShareButton } from "../share/share-button";
 
-export function TrackActions({ track }: { track: TrackInfo }) {
+export function TrackActions({ track }: { track: TrackInfo & { historyId?: number | null } }) {
   return (
     <>
       <FavoriteButton track={track} />

@@ -5,7 +5,11 @@ import { canWebShare, webShare } from "./share";
 
 const ShareDialog = lazy(() => import("./share-dialog"));
 
-export function ShareButton({ track }: { track: { title?: string | null; artist?: string | null } }) {
+export function ShareButton({
+  track,
+}: {
+  track: { title?: string | null; artist?: string | null; historyId?: number | null };
+}) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
   const title = track.title?.trim();
@@ -14,7 +18,7 @@ export function ShareButton({ track }: { track: { title?: string | null; artist?
 
   const onClick = () => {
     if (canWebShare()) {
-      void webShare({ title, artist });
+      void webShare({ title, artist, historyId: track.historyId });
       return;
     }
     setDialogLoaded(true);
@@ -34,7 +38,11 @@ export function ShareButton({ track }: { track: { title?: string | null; artist?
       </button>
       {dialogLoaded && (
         <Suspense fallback={null}>
-          <ShareDialog open={dialogOpen} onOpenChange={setDialogOpen} track={{ title, artist }} />
+          <ShareDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            track={{ title, artist, historyId: track.historyId }}
+          />
         </Suspense>
       )}
     </>

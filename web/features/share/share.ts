@@ -4,18 +4,22 @@ import { station } from "#schema/station.ts";
 import { sharePopupHeight, sharePopupWidth } from "#web/lib/constants.ts";
 import { toast } from "#web/ui/toast.tsx";
 
-export type ShareTrack = { title: string; artist: string };
+/** `historyId`: the recorded play, whose share page unfurls with the track's card. */
+export type ShareTrack = { title: string; artist: string; historyId?: number | null };
 export type ShareNetwork = keyof typeof station.shareNetworks;
 
 export function shareText(track: ShareTrack): string {
   return `Now playing on ${station.name}: ${track.title} by ${track.artist}`;
 }
 
-function siteUrl(): string {
-  return `${window.location.origin}/`;
+/** The track's share page when the play was recorded, else the site. */
+export function shareUrl(track: ShareTrack): string {
+  return track.historyId
+    ? `${window.location.origin}/share/${track.historyId}`
+    : `${window.location.origin}/`;
 }
 
-export function networkShareUrl(network: ShareNetwork, track: ShareTrack, url = siteUrl()): string {
+export function networkShareUrl(network: ShareNetwork, track: ShareTrack, url = shareUrl(track)): string {
   const target = network === "facebook" ? url : `${shareText(track)} ${url}`;
   return `${station.shareNetworks[network]}${encodeURIComponent(target)}`;
 }
@@ -26,7 +30,7 @@ export function canWebShare(): boolean {
 
 export async function webShare(track: ShareTrack): Promise<void> {
   try {
-    await navigator.share({ title: station.name, text: shareText(track), url: siteUrl() });
+    await navigator.share({ title: station.name, text: shareText(track), url: shareUrl(track) });
     toast({ title: "Shared successfully", description: "Track has been shared" });
   } catch (error) {
     // The listener closed the share sheet: nothing went wrong.
@@ -39,7 +43,7 @@ export async function webShare(track: ShareTrack): Promise<void> {
 export async function copyTrackInfo(track: ShareTrack): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error("Clipboard unavailable");
-    await navigator.clipboard.writeText(`${shareText(track)} ${siteUrl()}`);
+    await navigator.clipboard.writeText(`${shareText(track)} ${shareUrl(track)}`);
     toast({ title: "Link copied", description: "Track info has been copied to clipboard" });
   } catch (error) {
     console.error("Copy failed", error);
