@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "#worker/lib/db.ts";
 import { MailError, type MailMessage, sendMail } from "#worker/lib/email/index.ts";
 import { sendToLog } from "#worker/lib/email/log.ts";
-import { escapeHtml, loginEmail } from "#worker/lib/email/login-email.ts";
+import { loginEmail } from "#worker/lib/email/login-email.ts";
+import { escapeHtml } from "#worker/lib/escape-html.ts";
 import { envWith, mailSentTo, nothingListens, resendMail } from "./support/fakes";
 import { uniqueEmail } from "./support/unique";
 

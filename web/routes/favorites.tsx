@@ -82,27 +82,24 @@ function FavoriteRow({ favorite }: { favorite: Favorite }) {
 }
 
 /** The list, yours to take: a CSV for spreadsheets and JSON for programs. */
+const exportFormats = [
+  { label: "CSV", extension: "csv", type: "text/csv;charset=utf-8", write: favoritesCsv },
+  { label: "JSON", extension: "json", type: "application/json", write: favoritesJson },
+] as const;
+
 function ExportButtons({ favorites }: { favorites: Favorite[] }) {
   return (
     <div className="favorites-export">
-      <button
-        type="button"
-        className="button button-small"
-        onClick={() =>
-          downloadText(exportFileName(station.name, "csv"), "text/csv;charset=utf-8", favoritesCsv(favorites))
-        }
-      >
-        Download CSV
-      </button>
-      <button
-        type="button"
-        className="button button-small"
-        onClick={() =>
-          downloadText(exportFileName(station.name, "json"), "application/json", favoritesJson(favorites))
-        }
-      >
-        Download JSON
-      </button>
+      {exportFormats.map(({ label, extension, type, write }) => (
+        <button
+          key={label}
+          type="button"
+          className="button button-small"
+          onClick={() => downloadText(exportFileName(station.name, extension), type, write(favorites))}
+        >
+          Download {label}
+        </button>
+      ))}
     </div>
   );
 }

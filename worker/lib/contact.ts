@@ -8,6 +8,7 @@ import { station } from "#schema/station.ts";
 import { getConfig } from "./config";
 import { type Db, getDb } from "./db";
 import { sendMail } from "./email";
+import { escapeHtml } from "./escape-html";
 import { redactForLog } from "./redact";
 
 export type ContactInput = z.output<typeof contactMessage>;
@@ -24,10 +25,6 @@ export async function storeContactMessage(
   const id = crypto.randomUUID();
   await db.insert(contactMessages).values({ ...input, id, createdAt: new Date(now) });
   return { ...input, id, createdAt: now };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** Never throws: a failed notification leaves the message stored with notified_at unset. */

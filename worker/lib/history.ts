@@ -17,6 +17,14 @@ function toItem(row: HistoryRow): TrackHistoryItem {
   return { id, title, artist, album, artwork, playedAt: playedAt.toISOString() };
 }
 
+/** A unique track of track_plays as the recent list and the search answer it. */
+const playedTrackColumns = {
+  title: trackPlays.title,
+  artist: trackPlays.artist,
+  plays: trackPlays.plays,
+  lastPlayed: trackPlays.lastPlayed,
+};
+
 function toPlayedTrack(row: { title: string; artist: string; plays: number; lastPlayed: Date }): PlayedTrack {
   return { title: row.title, artist: row.artist, plays: row.plays, playedAt: row.lastPlayed.toISOString() };
 }
@@ -149,12 +157,7 @@ export async function readListeningStats(db: Db): Promise<ListeningStats> {
       )
       .limit(statsTopCount),
     db
-      .select({
-        title: trackPlays.title,
-        artist: trackPlays.artist,
-        plays: trackPlays.plays,
-        lastPlayed: trackPlays.lastPlayed,
-      })
+      .select(playedTrackColumns)
       .from(trackPlays)
       .orderBy(desc(trackPlays.lastPlayed))
       .limit(statsRecentCount),
@@ -191,12 +194,7 @@ export async function searchPlayedTracks(db: Db, query: string): Promise<PlayedT
     return sql`(${trackPlays.titleKey} like lower(${pattern}) escape '\\' or ${trackPlays.artistKey} like lower(${pattern}) escape '\\')`;
   });
   const rows = await db
-    .select({
-      title: trackPlays.title,
-      artist: trackPlays.artist,
-      plays: trackPlays.plays,
-      lastPlayed: trackPlays.lastPlayed,
-    })
+    .select(playedTrackColumns)
     .from(trackPlays)
     .where(and(...matches))
     .orderBy(desc(trackPlays.lastPlayed))

@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { type Db, getDb } from "../lib/db";
-import { escapeHtml } from "../lib/email/login-email";
+import { escapeHtml } from "../lib/escape-html";
 import { jsonError } from "../lib/http";
 import { adminLoginLockout, recordAdminLoginFailure } from "../lib/login-backoff";
 import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../lib/login-browser";

@@ -8,20 +8,11 @@ import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
+import { escapeHtml } from "../lib/escape-html";
 import { findPlayedTrack } from "../lib/history";
 
 /** The station's card, 1200x630 (web/public/icons/share-card.png). */
 const cardPath = "/icons/share-card.png";
-
-/** Text for an HTML attribute or element: the title and artist come from the radio host. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 export function shareTitle(track: Pick<TrackHistoryItem, "title" | "artist">): string {
   return `${track.title} by ${track.artist} on ${station.name}`;

@@ -2,16 +2,8 @@
 // expiry, and a note that an unrequested mail can be ignored.
 import { loginLinkLifetimeMinutes } from "#schema/rules.ts";
 import { station } from "#schema/station.ts";
+import { escapeHtml } from "../escape-html";
 import type { MailMessage } from "./message";
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 const expiryNote = `The link expires in ${loginLinkLifetimeMinutes} minutes and works once.`;
 
