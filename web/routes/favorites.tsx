@@ -3,7 +3,6 @@ import { Link } from "wouter";
 import type { Favorite } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import {
-  downloadText,
   exportFileName,
   favoritesCsv,
   favoritesJson,
@@ -11,6 +10,7 @@ import {
   useRemoveFavorite,
 } from "../features/favorites";
 import { failureText } from "../lib/api";
+import { downloadText } from "../lib/download";
 import { musicServiceLinks } from "../lib/tracks";
 import { TrashIcon } from "../ui/content-icons";
 import { usePageMeta } from "../ui/page-meta";

@@ -49,17 +49,3 @@ export function exportFileName(stationName: string, extension: "csv" | "json", n
     .replace(/^-|-$/g, "");
   return `${slug || "radio"}-favorites-${now.toISOString().slice(0, 10)}.${extension}`;
 }
-
-/** Saves `text` as a file through the browser's download. */
-export function downloadText(fileName: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,4 +1,4 @@
-export { downloadText, exportFileName, favoritesCsv, favoritesJson } from "./export";
+export { exportFileName, favoritesCsv, favoritesJson } from "./export";
 export { FavoriteButton, type TrackInfo } from "./favorite-button";
 export { useFavoritesOwner } from "./owner";
 export { clearPendingFavorite, readPendingFavorite, savePendingFavorite } from "./pending";

@@ -4,6 +4,7 @@ import { errorDetail, fetchPagesExport, logout, useImportPages } from "#web/lib/
 import { toast } from "#web/ui/toast.tsx";
 import type { useConfirm } from "./confirm-dialog";
 import "./admin-toolbar.css";
+import { downloadText } from "#web/lib/download.ts";
 
 export function AdminToolbar({
   formOpen,
@@ -22,16 +23,7 @@ export function AdminToolbar({
     setExporting(true);
     try {
       const { document: doc, filename } = await fetchPagesExport();
-      const url = URL.createObjectURL(
-        new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: "application/json" }),
-      );
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadText(filename, "application/json", `${JSON.stringify(doc, null, 2)}\n`);
       toast({
         title: "JSON downloaded!",
         description: "Upload this file with Upload JSON in the production admin panel to import the pages.",
