@@ -139,8 +139,9 @@ describe("every prerendered page", () => {
       queryClient.setQueryData(currentUserQueryKey, listener);
       queryClient.setQueryData(clientConfigQueryKey, aClientConfig({ announcesNextTrack: false }));
       const mismatches: unknown[] = [];
+      let root: ReturnType<typeof hydrateRoot> | undefined;
       await act(async () => {
-        hydrateRoot(
+        root = hydrateRoot(
           container,
           <StrictMode>
             <TestProviders queryClient={queryClient} store={createStore()}>
@@ -151,9 +152,14 @@ describe("every prerendered page", () => {
         );
         await new Promise((resolve) => setTimeout(resolve, 50));
       });
-      expect(mismatches).toEqual([]);
-      // And the data shows once hydrated.
-      expect(container.textContent).toContain("Blue Lagoon");
+      try {
+        expect(mismatches).toEqual([]);
+        // And the data shows once hydrated.
+        expect(container.textContent).toContain("Blue Lagoon");
+      } finally {
+        // Nothing of React's may run once the test's window is gone.
+        act(() => root?.unmount());
+      }
     },
   );
 });
