@@ -27,11 +27,17 @@ describe("a listener sharing the track they hear", () => {
     await stationHelper.rotate();
     let playing: NowPlaying | undefined;
     await expect
-      .poll(async () => (playing = await nowPlaying()).historyId ?? null, {
-        timeout: 15_000,
-        interval: 250,
-        message: "now playing names the recorded play",
-      })
+      .poll(
+        async () => {
+          playing = await nowPlaying();
+          return playing.historyId ?? null;
+        },
+        {
+          timeout: 15_000,
+          interval: 250,
+          message: "now playing names the recorded play",
+        },
+      )
       .not.toBeNull();
     const shareUrl = `${browser.baseUrl}/share/${playing?.historyId}`;
 
@@ -55,9 +61,13 @@ describe("a listener sharing the track they hear", () => {
     // meanwhile (other specs rotate it), so the link is checked against the track it names.
     let copied = "";
     await expect
-      .poll(async () => (copied = await page.evaluate(() => navigator.clipboard.readText())), {
-        timeout: 5_000,
-      })
+      .poll(
+        async () => {
+          copied = await page.evaluate(() => navigator.clipboard.readText());
+          return copied;
+        },
+        { timeout: 5_000 },
+      )
       .toMatch(/\/share\/\d+$/);
     const [, named, link] = copied.match(/^Now playing on Lounge Radio: (.+) (\S+)$/) ?? [];
     const sharedHtml = await (await fetch(link ?? "")).text();
