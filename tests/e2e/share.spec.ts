@@ -45,7 +45,11 @@ describe("a listener sharing the track they hear", () => {
     const html = await (await fetch(shareUrl)).text();
     expect(ogTag(html, "og:title")).toBe(`${playing?.title} by ${playing?.artist} on Lounge Radio`);
     const card = await fetch(ogTag(html, "og:image")?.replace(/^https?:\/\/[^/]+/, browser.baseUrl) ?? "");
+    expect(card.status).toBe(200);
     expect(card.headers.get("content-type")).toBe("image/png");
+    // The track's own card, drawn by the worker that wrangler built: 1200x630 in its PNG header.
+    const header = new DataView(await card.arrayBuffer());
+    expect([header.getUint32(16), header.getUint32(20)]).toEqual([1200, 630]);
 
     // The share button hands out that page (Chromium on Linux has no share sheet: the dialog).
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -10,8 +10,10 @@ import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { escapeHtml } from "../lib/escape-html";
 import { findPlayedTrack } from "../lib/history";
+import { jsonError } from "../lib/http";
+import { storedShareCard } from "../lib/share-card/store";
 
-/** The station's card, 1200x630 (web/public/icons/share-card.png). */
+/** The station's card, 1200x630 (web/public/icons/share-card.png), for a track the card cannot write. */
 const cardPath = "/icons/share-card.png";
 
 export function shareTitle(track: Pick<TrackHistoryItem, "title" | "artist">): string {
@@ -33,7 +35,7 @@ function shareTags(track: TrackHistoryItem, pageUrl: string, imageUrl: string): 
     `<meta property="og:image" content="${escapeHtml(imageUrl)}">`,
     `<meta property="og:image:width" content="1200">`,
     `<meta property="og:image:height" content="630">`,
-    `<meta property="og:image:alt" content="${escapeHtml(station.name)}">`,
+    `<meta property="og:image:alt" content="${title}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,
@@ -41,51 +43,96 @@ function shareTags(track: TrackHistoryItem, pageUrl: string, imageUrl: string): 
   ].join("");
 }
 
-export const share = new Hono<AppEnv>().get("/:id", async (c) => {
-  const param = c.req.param("id");
-  const id = /^[1-9][0-9]{0,15}$/.test(param) ? Number(param) : null;
-  const track = id === null ? null : await findPlayedTrack(getDb(c.env.DB), id);
-  const site = new URL(getConfig(c.env).SITE_URL);
-  const app = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
-  if (!track) {
-    // The player still, for a person with an old link; never indexed.
-    const notFound = new HTMLRewriter()
+/** The played track an address names, or null for an id never recorded or not an id. */
+async function playedTrack(db: D1Database, param: string): Promise<TrackHistoryItem | null> {
+  const id = /^[1-9][0-9]{0,15}$/.test(param) ? Number(param) : Number.NaN;
+  return Number.isSafeInteger(id) ? findPlayedTrack(getDb(db), id) : null;
+}
+
+/** The played track's card, the station's own when the card's fonts cannot write its text; null for no track. */
+async function drawnCard(env: AppEnv["Bindings"], param: string, url: string): Promise<Response | null> {
+  const track = await playedTrack(env.DB, param);
+  if (!track) return null;
+  const headers = new Headers({
+    "Content-Type": "image/png",
+    // A played track never changes; a new design reaches crawlers within a day.
+    "Cache-Control": "public, max-age=86400",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const card = await storedShareCard(env.IMAGES, track);
+  if (!card) {
+    const stationCard = await env.ASSETS.fetch(new Request(new URL(cardPath, url)));
+    return new Response(stationCard.body, { status: stationCard.status, headers });
+  }
+  headers.set("ETag", card.etag);
+  headers.set("Content-Length", String(card.size));
+  return new Response(card.body, { headers });
+}
+
+export const share = new Hono<AppEnv>()
+  .get("/:id/card.png", async (c) => {
+    // Each edge location keeps the card it served (the Cache API), in front of R2 and the drawing.
+    const edge = caches.default;
+    const key = new URL(c.req.path, c.req.url).toString();
+    const cached = await edge.match(key);
+    const res = cached
+      ? new Response(cached.body, cached)
+      : await drawnCard(c.env, c.req.param("id"), c.req.url);
+    if (!res) return jsonError(c, 404, "Track not found");
+    if (!cached && res.status === 200) c.executionCtx.waitUntil(edge.put(key, res.clone()));
+    const etag = res.headers.get("ETag");
+    const ifNoneMatch = c.req.header("If-None-Match")?.split(/\s*,\s*/) ?? [];
+    if (etag && ifNoneMatch.includes(etag)) {
+      await res.body?.cancel();
+      return new Response(null, { status: 304, headers: res.headers });
+    }
+    return res;
+  })
+  .get("/:id", async (c) => {
+    const track = await playedTrack(c.env.DB, c.req.param("id"));
+    const site = new URL(getConfig(c.env).SITE_URL);
+    const app = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+    if (!track) {
+      // The player still, for a person with an old link; never indexed.
+      const notFound = new HTMLRewriter()
+        .on("head", {
+          element: (head) => {
+            head.append('<meta name="robots" content="noindex">', { html: true });
+          },
+        })
+        .transform(app);
+      return new Response(notFound.body, {
+        status: 404,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    }
+    const pageUrl = new URL(`/share/${track.id}`, site).toString();
+    const page = new HTMLRewriter()
+      .on("title", {
+        element: (title) => {
+          title.setInnerContent(shareTitle(track));
+        },
+      })
+      // Replaced with one escaped here (shareTags): lol-html escapes only the quote in attributes.
+      .on('meta[name="description"]', {
+        element: (meta) => {
+          meta.remove();
+        },
+      })
       .on("head", {
         element: (head) => {
-          head.append('<meta name="robots" content="noindex">', { html: true });
+          head.append(shareTags(track, pageUrl, new URL(`/share/${track.id}/card.png`, site).toString()), {
+            html: true,
+          });
         },
       })
       .transform(app);
-    return new Response(notFound.body, {
-      status: 404,
-      headers: { "Content-Type": "text/html; charset=utf-8" },
+    return new Response(page.body, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        // A played track never changes; the page's scripts do with each deploy.
+        "Cache-Control": "public, max-age=300",
+      },
     });
-  }
-  const pageUrl = new URL(`/share/${track.id}`, site).toString();
-  const page = new HTMLRewriter()
-    .on("title", {
-      element: (title) => {
-        title.setInnerContent(shareTitle(track));
-      },
-    })
-    // Replaced with one escaped here (shareTags): lol-html escapes only the quote in attributes.
-    .on('meta[name="description"]', {
-      element: (meta) => {
-        meta.remove();
-      },
-    })
-    .on("head", {
-      element: (head) => {
-        head.append(shareTags(track, pageUrl, new URL(cardPath, site).toString()), { html: true });
-      },
-    })
-    .transform(app);
-  return new Response(page.body, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      // A played track never changes; the page's scripts do with each deploy.
-      "Cache-Control": "public, max-age=300",
-    },
   });
-});
