@@ -24,6 +24,11 @@ export default defineConfig(async () => {
                   // The radio host is the real local Icecast station started by the global setup.
                   RADIO_METADATA_URL: inject("icecastUrl"),
                   NEXT_TRACK_URL: `${inject("stationHelperUrl")}/next-track`,
+                  // Covers are looked up where a test asks for it (tests/worker/artwork.test.ts), so
+                  // no background lookup adds a version to another test's live room.
+                  ARTWORK_PROVIDER: "none",
+                  MUSICBRAINZ_URL: `${inject("stationHelperUrl")}/musicbrainz`,
+                  COVER_ART_ARCHIVE_URL: `${inject("stationHelperUrl")}/coverartarchive`,
                   ICECAST_URL: inject("icecastUrl"),
                   STATION_HELPER_URL: inject("stationHelperUrl"),
                   // The live room reads the host when a test says so (pollNow), not on its own.

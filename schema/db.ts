@@ -43,6 +43,19 @@ export const trackHistory = sqliteTable(
  * Groups are keyed as the site de-duplicates them: lower-cased and trimmed. Each group keeps
  * the spelling and time of its newest play; the time breaks ties in the top lists.
  */
+/**
+ * One row per recording (artworkTrackKey: normalised lead artist and title): the cover found
+ * for it (an R2 key under artwork/), or none. A provider's miss is looked up again after
+ * ARTWORK_MISS_DAYS; the admin's choice (source 'admin') never is.
+ */
+export const trackArtwork = sqliteTable("track_artwork", {
+  trackKey: text("track_key").primaryKey(),
+  imageKey: text("image_key"),
+  /** 'provider' (found or missed by the lookup) or 'admin' (uploaded or marked none). */
+  source: text("source", { enum: ["provider", "admin"] }).notNull(),
+  checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const artistPlays = sqliteTable(
   "artist_plays",
   {

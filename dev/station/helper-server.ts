@@ -1,6 +1,8 @@
 // The helper HTTP server beside Icecast: the next-track widget format, the station's status,
-// and the calls that let tests rotate the title and drop or restore a feed.
+// the calls that let tests rotate the title and drop or restore a feed, and the cover-art
+// providers' stand-in (cover-art-fake.ts).
 import { createServer, type Server } from "node:http";
+import { coverArtFake } from "./cover-art-fake.ts";
 import type { Feeds, Quality } from "./feeds.ts";
 
 export async function startHelperServer(
@@ -15,6 +17,15 @@ export async function startHelperServer(
       res.writeHead(status, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
       res.end(JSON.stringify(body));
     };
+    if (/^\/(musicbrainz|coverartarchive)\//.test(url.pathname)) {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        if (!coverArtFake(req, res, url, Buffer.concat(chunks).toString("utf8")))
+          send(404, { error: "not_found" });
+      });
+      return;
+    }
     const feedControl = url.pathname.match(/^\/feeds\/(hd|sd|mobile)\/(stop|start)$/);
     if (req.method === "GET" && url.pathname === "/next-track") {
       const track = next();

@@ -25,7 +25,11 @@ function FavoriteRow({ favorite }: { favorite: Favorite }) {
   const track = { title: favorite.trackTitle, artist: favorite.trackArtist };
   return (
     <li className="card track-list-item">
-      <TrackArtwork src={favorite.trackArtwork} size={56} />
+      <TrackArtwork
+        src={favorite.trackArtwork}
+        size={56}
+        label={favorite.trackAlbum || favorite.trackTitle}
+      />
       <div className="track-text">
         <p className="track-title">{favorite.trackTitle}</p>
         <p className="track-artist">{favorite.trackArtist}</p>

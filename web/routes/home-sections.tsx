@@ -52,7 +52,7 @@ function TrackCard({
       </h2>
       {track ? (
         <div className="track-row">
-          <TrackArtwork src={track.artwork} size={96} />
+          <TrackArtwork src={track.artwork} size={96} label={track.album || track.title} eager />
           <div className="track-text">
             <p className="track-title">{track.title}</p>
             <p className="track-artist">{track.artist}</p>

@@ -7,7 +7,7 @@ import "./track.css";
 export function PlayedTrack({ track }: { track: TrackHistoryItem }) {
   return (
     <>
-      <TrackArtwork src={track.artwork} size={56} />
+      <TrackArtwork src={track.artwork} size={56} label={track.album || track.title} />
       <div className="track-text">
         <p className="track-title">{track.title}</p>
         <p className="track-artist">{track.artist}</p>

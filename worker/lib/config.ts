@@ -64,6 +64,13 @@ const configSchema = z
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     /** How many Durable Objects hold the players' live connections (ADR 009). */
     LIVE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Where covers are looked up for tracks the host sends none for (ADR 019); none turns it off. */
+    ARTWORK_PROVIDER: z.enum(["musicbrainz", "none"]).default("musicbrainz"),
+    /** The MusicBrainz web service and the Cover Art Archive; the tests point them at a local fake. */
+    MUSICBRAINZ_URL: optionalUrl.transform((v) => v ?? "https://musicbrainz.org"),
+    COVER_ART_ARCHIVE_URL: optionalUrl.transform((v) => v ?? "https://coverartarchive.org"),
+    /** A track no cover was found for is looked up again after this many days. */
+    ARTWORK_MISS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),
     MAIL_FROM: z.string().min(3).default("Lounge Radio <no-reply@lounge-radio.example>"),
     /** Resend API key (a wrangler secret); required when MAIL_PROVIDER is resend. */

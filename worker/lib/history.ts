@@ -1,5 +1,5 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ListeningStats, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
 import { historySearch } from "#schema/listener-rules.ts";
@@ -97,6 +97,14 @@ export async function appendIfChanged(
   // meta.changes also counts the stats triggers' writes, but is 0 when no row was inserted.
   if (result.meta.changes === 0) return null;
   return toItem({ id: result.meta.last_row_id, ...row, playedAt: new Date(playedAt) });
+}
+
+/** Gives a play the cover found for it after it was recorded; a cover it has already stays. */
+export async function setPlayArtwork(db: Db, id: number, artwork: string): Promise<void> {
+  await db
+    .update(trackHistory)
+    .set({ artwork })
+    .where(and(eq(trackHistory.id, id), isNull(trackHistory.artwork)));
 }
 
 /**

@@ -3,12 +3,21 @@
 // track_history row when the track changes, and hands every change to the live shards that
 // hold the players' connections. ADR 009.
 import { DurableObject } from "cloudflare:workers";
+import { findArtwork } from "../lib/artwork/lookup";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
-import { appendIfChanged, latestPlayOf, latestRecordedTrack } from "../lib/history";
+import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
 import { observeStation } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
-import { advance, coldState, isRecordable, type StationState, sourceOf } from "./station-state";
+import {
+  advance,
+  coldState,
+  isRecordable,
+  type StationState,
+  sameTrack,
+  sourceOf,
+  withArtwork,
+} from "./station-state";
 
 const stateKey = "state";
 /** A change of the listener count alone is pushed at most this often; tracks go at once. */
@@ -161,7 +170,45 @@ export class StationReader extends DurableObject<Env> {
     if (due && !(this.unpushedCountOnly && now - this.lastPushedAt < countPushIntervalMs)) {
       await this.publish(state, config.LIVE_SHARDS);
     }
+    // Covers are looked up after the push, never before it: a slow provider delays no title.
+    if (step.trackChanged && isRecordable(state.current) && !state.current.artwork) {
+      this.lookUpArtwork("current", state.current);
+    }
+    if (
+      state.next &&
+      !state.next.artwork &&
+      !sameTrack(previous.next, state.next) &&
+      isRecordable(state.next)
+    ) {
+      this.lookUpArtwork("next", state.next);
+    }
     return state;
+  }
+
+  /** Finds the track's cover in the background; when there is one, every player gets it. */
+  private lookUpArtwork(
+    which: "current" | "next",
+    track: { title: string; artist: string; album?: string | null },
+  ): void {
+    const lookup = (async () => {
+      const db = getDb(this.env.DB);
+      const artwork = await findArtwork({ db, images: this.env.IMAGES }, getConfig(this.env), track);
+      const state = artwork && this.state ? withArtwork(this.state, which, track, artwork) : null;
+      if (!state || !artwork) return;
+      if (which === "current" && state.played) await setPlayArtwork(db, state.played.id, artwork);
+      this.state = state;
+      await this.ctx.storage.put(stateKey, state);
+      await this.publish(state, getConfig(this.env).LIVE_SHARDS);
+    })().catch((err: unknown) => console.error("live room: the artwork lookup failed", err));
+    this.artworkLookups.add(lookup);
+    void lookup.finally(() => this.artworkLookups.delete(lookup));
+  }
+
+  /** Lookups under way (tests wait for them). */
+  private artworkLookups = new Set<Promise<void>>();
+
+  async settleArtworkLookups(): Promise<void> {
+    while (this.artworkLookups.size > 0) await Promise.all(this.artworkLookups);
   }
 
   /** Hands the state to every shard; when one fails, all get it again on the next poll. */

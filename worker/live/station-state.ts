@@ -42,7 +42,7 @@ export function coldState(source: string, recorded: TrackHistoryItem | null, now
   };
 }
 
-const sameTrack = (a: Track | null, b: Track | null) =>
+export const sameTrack = (a: Track | null, b: Track | null) =>
   a === null || b === null ? a === b : trackKey(a) === trackKey(b);
 
 export type Advance = {
@@ -61,9 +61,17 @@ export type Advance = {
  * current track changed (the old "next" is then most likely what plays now).
  */
 export function advance(previous: StationState, observation: Observation, now: number): Advance {
-  const current = observation.current ?? previous.current;
   const trackChanged = observation.current !== null && !sameTrack(previous.current, observation.current);
-  const next = observation.next !== undefined ? observation.next : trackChanged ? null : previous.next;
+  // A cover the room found for the track (or the next) stays while the host still sends none.
+  const current = trackChanged
+    ? (observation.current as Track)
+    : withArtworkOf(previous.current, observation.current);
+  const observedNext =
+    observation.next !== undefined ? observation.next : trackChanged ? null : previous.next;
+  const next =
+    observedNext && sameTrack(previous.next, observedNext)
+      ? withArtworkOf(previous.next, observedNext)
+      : observedNext;
   const listeners = observation.current === null ? null : observation.listeners;
   const nextChanged = !sameTrack(previous.next, next);
   const countChanged = previous.listeners !== listeners;
@@ -83,6 +91,31 @@ export function advance(previous: StationState, observation: Observation, now: n
     changed,
     countOnly: changed && !trackChanged && !nextChanged,
   };
+}
+
+/** The observed track (when there is one), with the known cover when the host sent none. */
+function withArtworkOf(known: Track | null, observed: Track | null): Track {
+  const track = (observed ?? known) as Track;
+  return track.artwork || !known?.artwork ? track : { ...track, artwork: known.artwork };
+}
+
+/**
+ * The state with a cover found for its current or next track: a new version, so shards and
+ * players take it. Null when the track is no longer there or already has a cover.
+ */
+export function withArtwork(
+  state: StationState,
+  which: "current" | "next",
+  track: { title: string; artist: string },
+  artwork: string,
+): StationState | null {
+  const target = state[which];
+  if (!target || target.artwork || !sameTrack(target, track)) return null;
+  const played =
+    which === "current" && state.played && !state.played.artwork
+      ? { ...state.played, artwork }
+      : state.played;
+  return { ...state, version: state.version + 1, [which]: { ...target, artwork }, played };
 }
 
 /** Whether the track is worth a history row (never the fallback or an empty title). */

@@ -20,7 +20,10 @@ export function useMediaSession(
       title: track.title,
       artist: track.artist,
       album: track.album ?? "",
-      artwork: track.artwork ? [{ src: track.artwork, sizes: "512x512" }] : [],
+      // Without a cover, the lock screen shows the station's icon rather than nothing.
+      artwork: track.artwork
+        ? [{ src: track.artwork, sizes: "500x500" }]
+        : [{ src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" }],
     });
   }, [track]);
 

@@ -2,6 +2,7 @@
 // with its heart and share button, and the login dialog opener.
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { deferred, useHydrated } from "#web/ui/deferred.tsx";
+import { TrackArtwork } from "#web/ui/track-artwork.tsx";
 import { useAudio } from "./audio-provider";
 import { PauseIcon, PlayIcon } from "./icons";
 import "./player.css";
@@ -23,9 +24,7 @@ function CurrentTrack() {
   const track = useHydrated() ? data : undefined;
   return (
     <div className="player-track">
-      <div className="player-artwork">
-        {track?.artwork ? <img src={track.artwork} alt="" width={48} height={48} decoding="async" /> : null}
-      </div>
+      <TrackArtwork src={track?.artwork} size={48} label={track ? track.album || track.title : null} eager />
       <div className="player-track-text">
         <p className="player-track-title">{track?.title ?? "\u00a0"}</p>
         <p className="player-track-artist">{track?.artist ?? "\u00a0"}</p>

@@ -1,0 +1,183 @@
+// The local stand-in for MusicBrainz and the Cover Art Archive, in their real formats: the
+// recording search (/musicbrainz/ws/2/recording?query=…&fmt=json) and a release group's front
+// cover (/coverartarchive/release-group/{mbid}/front-500, a 307 to the image, as the archive
+// redirects to archive.org). It knows the playlist's tracks but one (so the station's placeholder
+// shows too) and whatever a test adds (POST /musicbrainz/catalog); covers are real PNGs.
+//
+// A catalog entry's cover may be "png" (a 500x500 image), "huge" (over the worker's 2 MB limit),
+// "html" (a page served as image/jpeg) or "none" (the archive has no front); an artist named
+// "Busy Band" gets the 503 MusicBrainz answers over its rate limit, "Slow Responder" an answer
+// after 10 s. GET /musicbrainz/hits?artist=… counts the searches that named an artist.
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { deflateSync } from "node:zlib";
+import { playlist } from "./playlist.ts";
+
+export type CoverKind = "png" | "huge" | "html" | "none";
+export type CatalogEntry = { artist: string; title: string; album: string; cover: CoverKind };
+
+const catalog: CatalogEntry[] = playlist
+  .filter((track) => track.artist !== "Soft Static")
+  .map((track) => ({ ...track, cover: "png" }));
+const searches = new Map<string, number[]>();
+
+function uuidOf(text: string): string {
+  const h = createHash("sha256").update(text).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A size x size PNG: a diagonal gradient in colours taken from the seed, a ring in the middle. */
+export function coverPng(seed: string, size = 500): Buffer {
+  const h = createHash("sha256").update(seed).digest();
+  const [r1, g1, b1, r2, g2, b2] = [...h.subarray(0, 6)] as [number, number, number, number, number, number];
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const t = (x + y) / (2 * size);
+      const d = Math.hypot(x - size / 2, y - size / 2);
+      const ring = Math.abs(d - size / 4) < size / 40 ? 0.35 : 0;
+      row[1 + x * 3] = Math.round((r1 * (1 - t) + r2 * t) * (1 - ring) + 255 * ring);
+      row[2 + x * 3] = Math.round((g1 * (1 - t) + g2 * t) * (1 - ring) + 255 * ring);
+      row[3 + x * 3] = Math.round((b1 * (1 - t) + b2 * t) * (1 - ring) + 255 * ring);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const loose = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+
+/** The phrase after `field:` in a Lucene query, unescaped. */
+function field(query: string, name: string): string {
+  const match = query.match(new RegExp(`${name}:"((?:[^"\\\\]|\\\\.)*)"`));
+  return match ? (match[1] as string).replace(/\\(.)/g, "$1") : "";
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): true {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
+function recordingsFor(title: string, artist: string) {
+  const found = catalog.filter(
+    (e) =>
+      loose(e.title).includes(loose(title)) && loose(e.artist).includes(loose(artist).replace(/^the /, "")),
+  );
+  return found.map((e) => ({
+    id: uuidOf(`recording ${e.artist} ${e.title}`),
+    score: 100,
+    title: e.title,
+    "artist-credit": [
+      { name: e.artist, joinphrase: "", artist: { id: uuidOf(`artist ${e.artist}`), name: e.artist } },
+    ],
+    releases: [
+      {
+        id: uuidOf(`release ${e.artist} ${e.album}`),
+        title: e.album,
+        status: "Official",
+        "release-group": { id: uuidOf(`group ${e.artist} ${e.album}`), "primary-type": "Album" },
+      },
+    ],
+  }));
+}
+
+/** Answers the request when its path is the fake's own; false to pass it on. */
+export function coverArtFake(req: IncomingMessage, res: ServerResponse, url: URL, body: string): boolean {
+  if (req.method === "POST" && url.pathname === "/musicbrainz/catalog") {
+    const entry = JSON.parse(body) as CatalogEntry;
+    catalog.push(entry);
+    return send(res, 201, { releaseGroup: uuidOf(`group ${entry.artist} ${entry.album}`) });
+  }
+  if (req.method === "GET" && url.pathname === "/musicbrainz/hits") {
+    const times = searches.get(loose(url.searchParams.get("artist") ?? "")) ?? [];
+    return send(res, 200, { hits: times.length, at: times });
+  }
+  if (req.method === "GET" && url.pathname === "/musicbrainz/ws/2/recording") {
+    const query = url.searchParams.get("query") ?? "";
+    const artist = field(query, "artist");
+    const title = field(query, "recording");
+    const key = loose(artist);
+    searches.set(key, [...(searches.get(key) ?? []), Date.now()]);
+    if (!req.headers["user-agent"]?.includes("(")) {
+      return send(res, 403, { error: "Please identify your application in the User-Agent header" });
+    }
+    if (artist === "Busy Band") {
+      return send(res, 503, { error: "Your requests are exceeding the allowable rate limit." });
+    }
+    const recordings = recordingsFor(title, artist);
+    const answer = { created: new Date().toISOString(), count: recordings.length, offset: 0, recordings };
+    if (artist === "Slow Responder") {
+      setTimeout(() => send(res, 200, answer), 10_000);
+      return true;
+    }
+    return send(res, 200, answer);
+  }
+  const front = url.pathname.match(/^\/coverartarchive\/release-group\/([0-9a-f-]{36})\/front-500$/);
+  if (req.method === "GET" && front) {
+    const entry = catalog.find((e) => uuidOf(`group ${e.artist} ${e.album}`) === front[1]);
+    if (!entry || entry.cover === "none") return send(res, 404, { error: "No cover art found" });
+    res.writeHead(307, {
+      Location: `/coverartarchive/images/${front[1]}.${entry.cover === "png" ? "png" : "jpg"}`,
+    });
+    res.end();
+    return true;
+  }
+  const image = url.pathname.match(/^\/coverartarchive\/images\/([0-9a-f-]{36})\.(png|jpg)$/);
+  if (req.method === "GET" && image) {
+    const entry = catalog.find((e) => uuidOf(`group ${e.artist} ${e.album}`) === image[1]);
+    if (!entry) return send(res, 404, { error: "not found" });
+    if (entry.cover === "html") {
+      res.writeHead(200, { "Content-Type": "image/jpeg" });
+      res.end("<html><body>Moved</body></html>");
+      return true;
+    }
+    // Over 2 MB: a real PNG signature, then filler.
+    const bytes =
+      entry.cover === "huge"
+        ? Buffer.concat([coverPng(entry.album, 16), Buffer.alloc(3 * 1024 * 1024)])
+        : coverPng(`${entry.artist} ${entry.album}`);
+    res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(bytes.length) });
+    res.end(bytes);
+    return true;
+  }
+  return false;
+}

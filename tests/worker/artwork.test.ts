@@ -1,0 +1,209 @@
+// Issue 21: a cover for a track the radio host sends none for, looked up once for everybody
+// through the local stand-in for MusicBrainz and the Cover Art Archive (dev/station/cover-art-fake.ts).
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { findArtwork, providerSpacingMs } from "#worker/lib/artwork/lookup.ts";
+import { artworkTrackKey } from "#worker/lib/artwork/normalise.ts";
+import { getConfig } from "#worker/lib/config.ts";
+import { getDb } from "#worker/lib/db.ts";
+import type { StationReader } from "#worker/live/index.ts";
+import { azuracastHost } from "./support/fakes";
+import { request } from "./support/request";
+import { rotateStation } from "./support/station";
+
+type CoverKind = "png" | "huge" | "html" | "none";
+type Track = { artist: string; title: string; album: string | null };
+
+/** The worker tests' configuration turns lookups off (vitest.config.ts); here they are on. */
+const lookups = { ARTWORK_PROVIDER: "musicbrainz" };
+const config = getConfig({ ...env, ...lookups });
+const bindings = () => ({ db: getDb(env.DB), images: env.IMAGES });
+
+/** A track of a name no other test uses, known to the fake provider with the cover it asks for. */
+async function catalogTrack(
+  cover: CoverKind = "png",
+  name = crypto.randomUUID().slice(0, 8),
+): Promise<Track> {
+  const track = { artist: `Artist ${name}`, title: `Song ${name}`, album: `Album ${name}` };
+  const res = await fetch(`${env.STATION_HELPER_URL}/musicbrainz/catalog`, {
+    method: "POST",
+    body: JSON.stringify({ ...track, cover }),
+  });
+  expect(res.status).toBe(201);
+  return track;
+}
+
+/** How many searches named the artist, and when. */
+async function searches(artist: string): Promise<{ hits: number; at: number[] }> {
+  const res = await fetch(`${env.STATION_HELPER_URL}/musicbrainz/hits?artist=${encodeURIComponent(artist)}`);
+  return (await res.json()) as { hits: number; at: number[] };
+}
+
+describe("finding a cover", () => {
+  it("finds it once, keeps it in R2 and serves it like an upload", async () => {
+    const track = await catalogTrack();
+    const url = await findArtwork(bindings(), config, track);
+    expect(url).toMatch(new RegExp(`^${config.SITE_URL}/images/[0-9a-f-]{36}\\.png$`));
+    const image = await request(new URL(url ?? "").pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toContain("immutable");
+    expect([...new Uint8Array(await image.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    // Every spelling of the recording is the same cover, with no second search.
+    expect(await findArtwork(bindings(), config, { ...track, title: `${track.title} (Radio Edit)` })).toBe(
+      url,
+    );
+    expect(await findArtwork(bindings(), config, { ...track, artist: track.artist.toUpperCase() })).toBe(url);
+    expect((await searches(track.artist)).hits).toBe(1);
+  });
+
+  it("remembers a miss, and asks again only once ARTWORK_MISS_DAYS have passed", async () => {
+    const unknown = { artist: `Unknown ${crypto.randomUUID().slice(0, 8)}`, title: "Nowhere", album: null };
+    const now = Date.now();
+    expect(await findArtwork(bindings(), config, unknown, () => now)).toBeNull();
+    expect(await findArtwork(bindings(), config, unknown, () => now + 60_000)).toBeNull();
+    expect((await searches(unknown.artist)).hits).toBe(1);
+    const later = now + config.ARTWORK_MISS_DAYS * 86_400_000 + 1;
+    expect(await findArtwork(bindings(), config, unknown, () => later)).toBeNull();
+    expect((await searches(unknown.artist)).hits).toBe(2);
+  });
+
+  it("takes no cover from a different act or recording: no cover rather than a wrong one", async () => {
+    const track = await catalogTrack();
+    // The fake's search is loose (as MusicBrainz's is): it answers with the catalog's recording.
+    expect(await findArtwork(bindings(), config, { ...track, artist: "Artist" })).toBeNull();
+    expect(
+      await findArtwork(bindings(), config, { ...track, title: `${track.title.split(" ")[0]}` }),
+    ).toBeNull();
+  });
+
+  it("refuses a cover that is too large or not an image, and remembers the miss", async () => {
+    for (const kind of ["huge", "html", "none"] as const) {
+      const track = await catalogTrack(kind);
+      expect(await findArtwork(bindings(), config, track), kind).toBeNull();
+      expect(await findArtwork(bindings(), config, track), kind).toBeNull();
+      expect((await searches(track.artist)).hits, kind).toBe(1);
+    }
+    expect((await env.IMAGES.list({ prefix: "" })).objects.every((o) => o.size <= 2 * 1024 * 1024)).toBe(
+      true,
+    );
+  });
+
+  it("leaves nothing behind when the provider refuses or hangs, so a later change asks again", async () => {
+    const busy = { artist: "Busy Band", title: `Queue ${crypto.randomUUID().slice(0, 8)}`, album: null };
+    const before = (await searches(busy.artist)).hits;
+    expect(await findArtwork(bindings(), config, busy)).toBeNull();
+    expect(await findArtwork(bindings(), config, busy)).toBeNull();
+    expect((await searches(busy.artist)).hits).toBe(before + 2);
+
+    const slow = { artist: "Slow Responder", title: `Wait ${crypto.randomUUID().slice(0, 8)}`, album: null };
+    expect(await findArtwork(bindings(), config, slow)).toBeNull();
+    const row = await env.DB.prepare("select 1 from track_artwork where track_key = ?")
+      .bind(artworkTrackKey(slow))
+      .first();
+    expect(row).toBeNull();
+  }, 20_000);
+
+  it("asks MusicBrainz at most once a second, naming itself in the User-Agent", async () => {
+    const tracks = [await catalogTrack("none"), await catalogTrack("none"), await catalogTrack("none")];
+    await Promise.all(tracks.map((track) => findArtwork(bindings(), config, track)));
+    const times = (await Promise.all(tracks.map(async (t) => (await searches(t.artist)).at))).flat().sort();
+    expect(times).toHaveLength(3);
+    // The fake refuses a search without an application name (403): these were answered.
+    for (let i = 1; i < times.length; i++) {
+      expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(providerSpacingMs - 50);
+    }
+  }, 20_000);
+
+  it("never overrides the admin's choice, and asks nothing when the provider is none", async () => {
+    const track = await catalogTrack();
+    await env.DB.prepare(
+      "insert into track_artwork (track_key, image_key, source, checked_at) values (?, null, 'admin', 0)",
+    )
+      .bind(artworkTrackKey(track))
+      .run();
+    expect(await findArtwork(bindings(), config, track)).toBeNull();
+    const other = await catalogTrack();
+    expect(await findArtwork(bindings(), getConfig({ ...env, ARTWORK_PROVIDER: "none" }), other)).toBeNull();
+    expect((await searches(track.artist)).hits + (await searches(other.artist)).hits).toBe(0);
+  });
+});
+
+/** Points the reader at an AzuraCast host that plays the track (with the host's own art, or none). */
+async function playOn(reader: DurableObjectStub<StationReader>, track: Track, art: string) {
+  await runInDurableObject(reader, (instance: StationReader) => {
+    Reflect.set(instance, "env", {
+      ...env,
+      ...lookups,
+      ...azuracastHost("ok", {
+        case: crypto.randomUUID(),
+        title: track.title,
+        artist: track.artist,
+        album: track.album ?? "",
+        art,
+      }),
+      NEXT_TRACK_URL: "",
+    });
+  });
+}
+
+/** A reader of its own that has read the host once already, so the next track is a change it records. */
+async function readerPlaying(track: Track, art: string) {
+  const reader = env.STATION_READER.getByName(`test-${crypto.randomUUID()}`);
+  await playOn(
+    reader,
+    { artist: "Station", title: `Before ${track.title}`, album: null },
+    "https://radio.example/art/before.jpg",
+  );
+  await reader.pollNow();
+  await playOn(reader, track, art);
+  return reader;
+}
+
+describe("the live room and covers", () => {
+  it("pushes the title first, then the cover it found, and gives the play's history row the cover", async () => {
+    const reader = env.STATION_READER.getByName(`test-${crypto.randomUUID()}`);
+    await runInDurableObject(reader, (instance: StationReader) => {
+      Reflect.set(instance, "env", { ...env, ...lookups });
+    });
+    await reader.pollNow();
+    // The local station: every track of its playlist but Soft Static's has a cover at the fake.
+    let pushed = await reader.pollNow();
+    do {
+      await rotateStation();
+      pushed = await reader.pollNow();
+    } while (pushed.current.artist === "Soft Static");
+    expect(pushed.current.artwork).toBeNull();
+    expect(pushed.played?.title).toBe(pushed.current.title);
+    await reader.settleArtworkLookups();
+    const withCover = await reader.snapshot();
+    expect(withCover.version).toBeGreaterThan(pushed.version);
+    expect(withCover.current.title).toBe(pushed.current.title);
+    expect(withCover.current.artwork).toMatch(/\/images\/[0-9a-f-]{36}\.png$/);
+    expect(withCover.played?.artwork).toBe(withCover.current.artwork);
+    // Coming Up gets its cover too, ahead of its start (the fake knows all but Soft Static).
+    expect(withCover.next).not.toBeNull();
+    expect(Boolean(withCover.next?.artwork)).toBe(withCover.next?.artist !== "Soft Static");
+    const row = await env.DB.prepare("select artwork from track_history where id = ?")
+      .bind(pushed.played?.id)
+      .first();
+    expect(row).toEqual({ artwork: withCover.current.artwork });
+    // The next read keeps it (the host still sends none) and is no change, unless the station moved on.
+    const again = await reader.pollNow();
+    if (again.current.title === pushed.current.title) {
+      expect(again.current.artwork).toBe(withCover.current.artwork);
+      expect(again.version).toBe(withCover.version);
+    }
+  });
+
+  it("lets the host's own artwork win: no lookup at all", async () => {
+    const track = await catalogTrack();
+    const reader = await readerPlaying(track, "https://radio.example/art/own.jpg");
+    const state = await reader.pollNow();
+    await reader.settleArtworkLookups();
+    expect((await reader.snapshot()).current.artwork).toBe("https://radio.example/art/own.jpg");
+    expect(state.current.artwork).toBe("https://radio.example/art/own.jpg");
+    expect((await searches(track.artist)).hits).toBe(0);
+  });
+});

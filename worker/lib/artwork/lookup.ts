@@ -1,0 +1,179 @@
+// A cover for a track the radio host sends none for, found once for every listener: the
+// track_artwork row says what is known (a stored cover, a recent miss, the admin's choice);
+// otherwise the provider is asked, the image is fetched, checked and kept in R2, where the
+// /images/ route serves it like an upload (ADR 019).
+import { eq, sql } from "drizzle-orm";
+import { trackArtwork } from "#schema/db.ts";
+import type { Config } from "../config";
+import type { Db } from "../db";
+import { type ImageType, sniffImageType } from "../images";
+import { frontCoverUrl, matchingReleaseGroups, ProviderUnavailable, userAgent } from "./musicbrainz";
+import { artworkTrackKey } from "./normalise";
+
+/** Covers larger than this are refused (the Cover Art Archive's 500-pixel fronts are far smaller). */
+export const maxArtworkBytes = 2 * 1024 * 1024;
+const imageTimeoutMs = 8000;
+/** MusicBrainz allows one request a second; a little more keeps us clear of it. */
+export const providerSpacingMs = 1100;
+const coverTypes = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+type Track = { artist: string; title: string; album?: string | null };
+export type ArtworkBindings = { db: Db; images: R2Bucket };
+
+let nextCallAt = 0;
+
+/** Waits for the provider's next free slot: calls from this isolate are spaced providerSpacingMs apart. */
+async function providerSlot(): Promise<void> {
+  const at = Math.max(Date.now(), nextCallAt);
+  nextCallAt = at + providerSpacingMs;
+  const wait = at - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+async function hex(data: BufferSource): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The R2 key of a cover: shaped like an upload's (`<uuid>.<ext>`), derived from the track and the bytes. */
+async function coverKey(trackKey: string, bytes: Uint8Array, type: ImageType): Promise<string> {
+  const id = await hex(new TextEncoder().encode(`${trackKey}\n${await hex(bytes)}`));
+  const uuid = `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`;
+  return `${uuid}.${type.extension}`;
+}
+
+/** The image at url when it is a JPEG, PNG or WebP of at most maxArtworkBytes; null when there is none. */
+export async function fetchCover(
+  config: Config,
+  url: string,
+): Promise<{ bytes: Uint8Array; type: ImageType } | null> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers: { "User-Agent": userAgent(config) },
+      signal: AbortSignal.timeout(imageTimeoutMs),
+    });
+  } catch (err) {
+    throw new ProviderUnavailable(`cover unreachable or slower than ${imageTimeoutMs} ms: ${String(err)}`);
+  }
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (!res.ok || !res.body) {
+    await res.body?.cancel();
+    throw new ProviderUnavailable(`cover answered ${res.status}`);
+  }
+  if (Number(res.headers.get("Content-Length") ?? 0) > maxArtworkBytes) {
+    await res.body.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxArtworkBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  const type = sniffImageType(bytes);
+  return type && coverTypes.has(type.contentType) ? { bytes, type } : null;
+}
+
+export function artworkUrl(config: Config, imageKey: string): string {
+  return new URL(`/images/${imageKey}`, config.SITE_URL).toString();
+}
+
+/** What is known of the track's cover: its URL, null for none, undefined when it should be looked up. */
+export async function knownArtwork(
+  db: Db,
+  config: Config,
+  track: Track,
+  now: number,
+): Promise<string | null | undefined> {
+  const row = await db
+    .select()
+    .from(trackArtwork)
+    .where(eq(trackArtwork.trackKey, artworkTrackKey(track)))
+    .get();
+  if (!row) return undefined;
+  if (row.imageKey) return artworkUrl(config, row.imageKey);
+  const fresh =
+    row.source === "admin" || now - row.checkedAt.getTime() < config.ARTWORK_MISS_DAYS * 86_400_000;
+  return fresh ? null : undefined;
+}
+
+/** Records what the provider found (a key) or not (null); never over the admin's choice. */
+async function remember(db: Db, trackKey: string, imageKey: string | null, now: number): Promise<void> {
+  await db
+    .insert(trackArtwork)
+    .values({ trackKey, imageKey, source: "provider", checkedAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: trackArtwork.trackKey,
+      set: { imageKey, checkedAt: new Date(now) },
+      setWhere: sql`${trackArtwork.source} = 'provider'`,
+    });
+}
+
+/** Lookups under way in this isolate, by track key: a second asker shares the first one's answer. */
+const underWay = new Map<string, Promise<string | null>>();
+
+/**
+ * The cover's URL for a track, or null. Looks the provider up only when nothing recent is
+ * known; a provider that is down or refuses leaves nothing behind, so a later change asks again.
+ */
+export async function findArtwork(
+  bindings: ArtworkBindings,
+  config: Config,
+  track: Track,
+  now: () => number = Date.now,
+): Promise<string | null> {
+  const trackKey = artworkTrackKey(track);
+  if (trackKey.startsWith("|") || trackKey.endsWith("|")) return null;
+  const known = await knownArtwork(bindings.db, config, track, now());
+  if (known !== undefined || config.ARTWORK_PROVIDER === "none") return known ?? null;
+  const shared = underWay.get(trackKey);
+  if (shared) return shared;
+  const lookup = lookUp(bindings, config, track, trackKey, now).finally(() => underWay.delete(trackKey));
+  underWay.set(trackKey, lookup);
+  return lookup;
+}
+
+async function lookUp(
+  { db, images }: ArtworkBindings,
+  config: Config,
+  track: Track,
+  trackKey: string,
+  now: () => number,
+): Promise<string | null> {
+  try {
+    await providerSlot();
+    for (const group of await matchingReleaseGroups(config, track)) {
+      const cover = await fetchCover(config, frontCoverUrl(config, group));
+      if (!cover) continue;
+      const imageKey = await coverKey(trackKey, cover.bytes, cover.type);
+      await images.put(imageKey, cover.bytes, { httpMetadata: { contentType: cover.type.contentType } });
+      await remember(db, trackKey, imageKey, now());
+      return (await knownArtwork(db, config, track, now())) ?? null;
+    }
+  } catch (err) {
+    if (err instanceof ProviderUnavailable) {
+      console.warn("artwork: provider unavailable, the track is looked up again later", String(err));
+      return null;
+    }
+    throw err;
+  }
+  await remember(db, trackKey, null, now());
+  return (await knownArtwork(db, config, track, now())) ?? null;
+}
