@@ -1,11 +1,11 @@
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { LiveMessage, NowPlaying } from "#schema/api.ts";
+import type { LiveMessage, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { applyLiveMessage } from "#web/features/live/apply-message.ts";
 import { parseLiveMessage, retryDelayMs } from "#web/features/live/connection.ts";
 import { LiveUpdates } from "#web/features/live/index.ts";
 import { liveMaxRetryMs, liveRetryWindowMs } from "#web/lib/constants.ts";
-import { useTrackHistory } from "#web/lib/queries/history.ts";
+import { trackHistoryQueryKey, useTrackHistory } from "#web/lib/queries/history.ts";
 import { nowPlayingQueryKey, useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
 import { setVisibility } from "./support/browser";
 import { aHistoryItem, aTrack } from "./support/factories";
@@ -210,5 +210,20 @@ describe("a live message's track", () => {
     expect(queryClient.getQueryData<NowPlaying>(nowPlayingQueryKey)?.historyId).toBe(played.id);
     applyLiveMessage(queryClient, aLiveMessage({ played: null }));
     expect(queryClient.getQueryData<NowPlaying>(nowPlayingQueryKey)?.historyId).toBeNull();
+  });
+
+  it("brings the cover found after the push to the play the history list holds, without a second row", () => {
+    const queryClient = createTestQueryClient();
+    const earlier = aHistoryItem("Earlier", "Live Artist", 60_000);
+    const played = aHistoryItem("Pushed Title", "Live Artist", 0);
+    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, [earlier]);
+    applyLiveMessage(queryClient, aLiveMessage({ played }));
+    const cover = "http://localhost/images/3067a4e2-bb81-1b14-cdd9-34620eb03f8c.png";
+    applyLiveMessage(queryClient, aLiveMessage({ played: { ...played, artwork: cover } }));
+    const list = queryClient.getQueryData<TrackHistoryItem[]>(trackHistoryQueryKey);
+    expect(list?.map((item) => [item.title, item.artwork])).toEqual([
+      ["Pushed Title", cover],
+      ["Earlier", earlier.artwork],
+    ]);
   });
 });

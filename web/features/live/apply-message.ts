@@ -22,11 +22,13 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   queryClient.setQueryData<NextTrack>(nextTrackQueryKey, message.next);
   const played = message.played;
   if (played) {
-    // Only a list already loaded is extended; a screen that has none loads it whole.
-    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, (list) =>
-      list && !list.some((item) => item.id === played.id)
-        ? [played, ...list].slice(0, historyListLength)
-        : list,
-    );
+    // Only a list already loaded is extended; a screen that has none loads it whole. A play it
+    // holds already is replaced: the cover found after the push comes as the same play.
+    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, (list) => {
+      if (!list) return list;
+      const at = list.findIndex((item) => item.id === played.id);
+      if (at === -1) return [played, ...list].slice(0, historyListLength);
+      return list[at]?.artwork === played.artwork ? list : list.with(at, played);
+    });
   }
 }
