@@ -2,6 +2,7 @@
 // validators and the web app's forms and client. Column types live in schema/db.ts.
 // One module per resource under schema/api/; this one gathers them so callers import one path.
 
+export * from "./api/artwork";
 export * from "./api/auth";
 export {
   type ApiError,

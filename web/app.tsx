@@ -29,6 +29,9 @@ const PageScreen = lazy(() => import("./routes/page").then((m) => ({ default: m.
 const TemplateScreen = lazy(() => import("./routes/template").then((m) => ({ default: m.TemplateScreen })));
 const NotFoundScreen = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundScreen })));
 const AdminScreen = lazy(() => import("./routes/admin/index").then((m) => ({ default: m.AdminScreen })));
+const AdminCoversScreen = lazy(() =>
+  import("./routes/admin/index").then((m) => ({ default: m.AdminCoversScreen })),
+);
 const AdminDebugScreen = lazy(() =>
   import("./routes/admin/index").then((m) => ({ default: m.AdminDebugScreen })),
 );
@@ -48,6 +51,7 @@ export function Routes() {
       <Route path="/page/:slug">{(params) => <PageScreen slug={params.slug} />}</Route>
       <Route path="/pb" component={AdminScreen} />
       <Route path="/pb/debug" component={AdminDebugScreen} />
+      <Route path="/pb/covers" component={AdminCoversScreen} />
       <Route path="/template" component={TemplateScreen} />
       <Route component={NotFoundScreen} />
     </Switch>

@@ -22,6 +22,7 @@ import { radio } from "./routes/radio";
 import { share } from "./routes/share";
 import { sleepTimer } from "./routes/sleep-timer";
 import { stats } from "./routes/stats";
+import { trackArtworkRoutes } from "./routes/track-artwork";
 import { trackHistory } from "./routes/track-history";
 import { upload } from "./routes/upload";
 
@@ -49,7 +50,8 @@ const api = new Hono<AppEnv>()
   .route("/auth/migrate-favorites", migrateFavoritesRoute)
   .route("/auth", auth)
   .route("/pages", pages)
-  .route("/upload", upload);
+  .route("/upload", upload)
+  .route("/track-artwork", trackArtworkRoutes);
 
 export const app = new Hono<AppEnv>()
   // First, so it sees the final response (onError's included) and times everything after it.

@@ -3,14 +3,18 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { TrackCover } from "#schema/api.ts";
 import { findArtwork, providerSpacingMs } from "#worker/lib/artwork/lookup.ts";
 import { artworkTrackKey } from "#worker/lib/artwork/normalise.ts";
 import { getConfig } from "#worker/lib/config.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { StationReader } from "#worker/live/index.ts";
 import { azuracastHost } from "./support/fakes";
+import { jpegBytes, uploadImage } from "./support/images";
 import { request } from "./support/request";
+import { getAs, sendJsonAs } from "./support/session";
 import { rotateStation } from "./support/station";
+import { insertPlays } from "./support/track-history";
 
 type CoverKind = "png" | "huge" | "html" | "none";
 type Track = { artist: string; title: string; album: string | null };
@@ -205,5 +209,119 @@ describe("the live room and covers", () => {
     expect((await reader.snapshot()).current.artwork).toBe("https://radio.example/art/own.jpg");
     expect(state.current.artwork).toBe("https://radio.example/art/own.jpg");
     expect((await searches(track.artist)).hits).toBe(0);
+  });
+});
+
+describe("the admin's covers (/api/track-artwork)", () => {
+  it("are the admin's alone: 401 for a stranger, 403 for a listener", async () => {
+    for (const [role, status] of [
+      ["anonymous", 401],
+      ["user", 403],
+    ] as const) {
+      expect((await getAs("/api/track-artwork", role)).status).toBe(status);
+      const put = await sendJsonAs(
+        "PUT",
+        "/api/track-artwork",
+        { title: "A", artist: "B", image: null },
+        role,
+      );
+      expect(put.status).toBe(status);
+    }
+  });
+
+  it("refuses a cover that is no uploaded image, with the JSON error shape", async () => {
+    for (const body of [
+      { title: "A", artist: "B", image: "https://elsewhere.example/cover.jpg" },
+      { title: "A", artist: "B", image: "/images/../secret.png" },
+      { title: "", artist: "B", image: null },
+      { title: "A", image: null },
+      { title: "A", artist: "B", image: `/images/${crypto.randomUUID()}.png` },
+    ]) {
+      const res = await sendJsonAs("PUT", "/api/track-artwork", body, "admin");
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+  });
+
+  it("lists the recent tracks with their covers and sets one for every play and every listener", async () => {
+    const track = await catalogTrack();
+    const found = await findArtwork(bindings(), config, track);
+    await insertPlays([
+      {
+        title: track.title,
+        artist: track.artist,
+        album: track.album,
+        artwork: found,
+        at: Date.now() - 60_000,
+      },
+      {
+        title: "Host Art",
+        artist: "Some Host",
+        artwork: "https://radio.example/art.jpg",
+        at: Date.now() - 30_000,
+      },
+      { title: track.title, artist: track.artist, album: track.album, at: Date.now() },
+    ]);
+    const listed = (await (await getAs("/api/track-artwork", "admin")).json()) as TrackCover[];
+    const mine = listed.filter((cover) => cover.title === track.title);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ artwork: found, source: "provider" });
+    expect(listed.find((cover) => cover.title === "Host Art")).toMatchObject({ source: "host" });
+
+    // A better cover, uploaded: every play of the track shows it, and no lookup replaces it.
+    const upload = await uploadImage(jpegBytes());
+    const set = await sendJsonAs(
+      "PUT",
+      "/api/track-artwork",
+      { title: track.title, artist: track.artist, image: upload },
+      "admin",
+    );
+    expect(set.status).toBe(200);
+    const artwork = new URL(upload, config.SITE_URL).toString();
+    expect(await set.json()).toMatchObject({ artwork });
+    const plays = await env.DB.prepare("select artwork from track_history where title = ?")
+      .bind(track.title)
+      .all();
+    expect(plays.results).toEqual([{ artwork }, { artwork }]);
+    expect(await findArtwork(bindings(), config, { ...track, title: `${track.title} (Edit)` })).toBe(artwork);
+    const relisted = (await (await getAs("/api/track-artwork", "admin")).json()) as TrackCover[];
+    expect(relisted.find((cover) => cover.title === track.title)).toMatchObject({ artwork, source: "admin" });
+
+    // A wrong match marked none: the station's mark, for good.
+    await sendJsonAs(
+      "PUT",
+      "/api/track-artwork",
+      { title: track.title, artist: track.artist, image: null },
+      "admin",
+    );
+    expect(await findArtwork(bindings(), config, track, () => Date.now() + 10 * 365 * 86_400_000)).toBeNull();
+    expect((await searches(track.artist)).hits).toBe(1);
+  });
+
+  it("shows the admin's cover to players at once when the track is on air", async () => {
+    // A host that keeps playing one track (no lookups: the worker tests' default is none).
+    const reader = env.STATION_READER.getByName(`test-${crypto.randomUUID()}`);
+    await runInDurableObject(reader, (instance: StationReader) => {
+      Reflect.set(instance, "env", {
+        ...env,
+        ...azuracastHost("ok", {
+          case: crypto.randomUUID(),
+          title: "On Air",
+          artist: "Steady Band",
+          art: "",
+        }),
+        NEXT_TRACK_URL: "",
+      });
+    });
+    const state = await reader.pollNow();
+    expect(state.current).toMatchObject({ title: "On Air", artwork: null });
+    const cover = "http://localhost:8787/images/3067a4e2-bb81-1b14-cdd9-34620eb03f8c.png";
+    await reader.setCover({ title: "On Air (Radio Edit)", artist: "STEADY BAND" }, cover);
+    const after = await reader.snapshot();
+    expect(after.current.artwork).toBe(cover);
+    expect(after.version).toBe(state.version + 1);
+    // Another track: nothing changes.
+    await reader.setCover({ title: "Not On Air", artist: "Nobody" }, null);
+    expect(await reader.snapshot()).toMatchObject({ version: after.version, current: { artwork: cover } });
   });
 });

@@ -4,6 +4,7 @@
 // hold the players' connections. ADR 009.
 import { DurableObject } from "cloudflare:workers";
 import { findArtwork } from "../lib/artwork/lookup";
+import { artworkTrackKey } from "../lib/artwork/normalise";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
@@ -202,6 +203,27 @@ export class StationReader extends DurableObject<Env> {
     })().catch((err: unknown) => console.error("live room: the artwork lookup failed", err));
     this.artworkLookups.add(lookup);
     void lookup.finally(() => this.artworkLookups.delete(lookup));
+  }
+
+  /** The admin set a track's cover, or none: players see it now when the track plays or is next. */
+  async setCover(track: { title: string; artist: string }, artwork: string | null): Promise<void> {
+    let state: StationState | undefined = this.state;
+    if (!state) return;
+    const key = artworkTrackKey(track);
+    let changed = false;
+    for (const which of ["current", "next"] as const) {
+      const target: StationState["current"] | null = state[which];
+      if (!target || artworkTrackKey(target) !== key || target.artwork === artwork) continue;
+      const played: StationState["played"] =
+        which === "current" && state.played ? { ...state.played, artwork } : state.played;
+      state = { ...state, [which]: { ...target, artwork }, played };
+      changed = true;
+    }
+    if (!changed) return;
+    state = { ...state, version: state.version + 1 };
+    this.state = state;
+    await this.ctx.storage.put(stateKey, state);
+    await this.publish(state, getConfig(this.env).LIVE_SHARDS);
   }
 
   /** Lookups under way (tests wait for them). */

@@ -1,5 +1,6 @@
 // The page manager's buttons: JSON export and import, New Page, Logout.
 import { type ChangeEvent, useRef, useState } from "react";
+import { Link } from "wouter";
 import { errorDetail, fetchPagesExport, logout, useImportPages } from "#web/lib/queries/admin-pages.ts";
 import { toast } from "#web/ui/toast.tsx";
 import type { useConfirm } from "./confirm-dialog";
@@ -113,6 +114,9 @@ export function AdminToolbar({
       <button type="button" className="admin-button" onClick={onNewPage} aria-expanded={formOpen}>
         New Page
       </button>
+      <Link href="/pb/covers" className="admin-button admin-button-secondary">
+        Track Covers
+      </Link>
       <button type="button" className="admin-button admin-button-secondary" onClick={signOut}>
         Logout
       </button>

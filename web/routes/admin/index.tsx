@@ -4,4 +4,5 @@
 import "./admin.css";
 
 export { AdminScreen } from "./admin-screen";
+export { AdminCoversScreen } from "./covers-screen";
 export { AdminDebugScreen } from "./debug-screen";
