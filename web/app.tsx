@@ -28,13 +28,7 @@ const InstallScreen = lazy(() => import("./routes/install").then((m) => ({ defau
 const PageScreen = lazy(() => import("./routes/page").then((m) => ({ default: m.PageScreen })));
 const TemplateScreen = lazy(() => import("./routes/template").then((m) => ({ default: m.TemplateScreen })));
 const NotFoundScreen = lazy(() => import("./routes/not-found").then((m) => ({ default: m.NotFoundScreen })));
-const AdminScreen = lazy(() => import("./routes/admin/index").then((m) => ({ default: m.AdminScreen })));
-const AdminCoversScreen = lazy(() =>
-  import("./routes/admin/index").then((m) => ({ default: m.AdminCoversScreen })),
-);
-const AdminDebugScreen = lazy(() =>
-  import("./routes/admin/index").then((m) => ({ default: m.AdminDebugScreen })),
-);
+const AdminRoutes = lazy(() => import("./routes/admin/index").then((m) => ({ default: m.AdminRoutes })));
 
 export function Routes() {
   return (
@@ -49,9 +43,9 @@ export function Routes() {
       <Route path="/analytics" component={AnalyticsScreen} />
       <Route path="/install" component={InstallScreen} />
       <Route path="/page/:slug">{(params) => <PageScreen slug={params.slug} />}</Route>
-      <Route path="/pb" component={AdminScreen} />
-      <Route path="/pb/debug" component={AdminDebugScreen} />
-      <Route path="/pb/covers" component={AdminCoversScreen} />
+      <Route path="/pb" component={AdminRoutes} />
+      <Route path="/pb/debug" component={AdminRoutes} />
+      <Route path="/pb/covers" component={AdminRoutes} />
       <Route path="/template" component={TemplateScreen} />
       <Route component={NotFoundScreen} />
     </Switch>
