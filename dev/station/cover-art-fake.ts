@@ -10,8 +10,8 @@
 // after 10 s. GET /musicbrainz/hits?artist=… counts the searches that named an artist.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { deflateSync } from "node:zlib";
 import { playlist } from "./playlist.ts";
+import { rgbPng } from "./png.ts";
 
 export type CoverKind = "png" | "huge" | "html" | "none";
 export type CatalogEntry = { artist: string; title: string; album: string; cover: CoverKind };
@@ -26,52 +26,16 @@ function uuidOf(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A size x size PNG: a diagonal gradient in colours taken from the seed, a ring in the middle. */
 export function coverPng(seed: string, size = 500): Buffer {
   const h = createHash("sha256").update(seed).digest();
   const [r1, g1, b1, r2, g2, b2] = [...h.subarray(0, 6)] as [number, number, number, number, number, number];
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      const t = (x + y) / (2 * size);
-      const d = Math.hypot(x - size / 2, y - size / 2);
-      const ring = Math.abs(d - size / 4) < size / 40 ? 0.35 : 0;
-      row[1 + x * 3] = Math.round((r1 * (1 - t) + r2 * t) * (1 - ring) + 255 * ring);
-      row[2 + x * 3] = Math.round((g1 * (1 - t) + g2 * t) * (1 - ring) + 255 * ring);
-      row[3 + x * 3] = Math.round((b1 * (1 - t) + b2 * t) * (1 - ring) + 255 * ring);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return rgbPng(size, size, (x, y) => {
+    const t = (x + y) / (2 * size);
+    const ring = Math.abs(Math.hypot(x - size / 2, y - size / 2) - size / 4) < size / 40 ? 0.35 : 0;
+    const mix = (a: number, b: number) => Math.round((a * (1 - t) + b * t) * (1 - ring) + 255 * ring);
+    return [mix(r1, r2), mix(g1, g2), mix(b1, b2)];
+  });
 }
 
 const loose = (s: string) =>

@@ -201,6 +201,22 @@ describe("the live room and covers", () => {
     }
   });
 
+  it("pushes the title without waiting for a lookup that hangs", { timeout: 15_000 }, async () => {
+    const slow = { artist: "Slow Responder", title: `Hang ${crypto.randomUUID().slice(0, 8)}`, album: null };
+    const reader = await readerPlaying(slow, "");
+    const before = (await searches(slow.artist)).hits;
+    const state = await reader.pollNow();
+    // The title is out while the provider still has not answered (it answers after 10 s).
+    expect(state.current.title).toBe(slow.title);
+    const pending = await runInDurableObject(
+      reader,
+      (instance: StationReader) => Reflect.get(instance, "artworkLookups").size,
+    );
+    expect(pending).toBe(1);
+    // The search itself goes out once the provider's one-a-second slot comes.
+    await expect.poll(async () => (await searches(slow.artist)).hits, { timeout: 10_000 }).toBe(before + 1);
+  });
+
   it("lets the host's own artwork win: no lookup at all", async () => {
     const track = await catalogTrack();
     const reader = await readerPlaying(track, "https://radio.example/art/own.jpg");
