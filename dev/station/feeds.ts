@@ -1,8 +1,10 @@
-// The three ffmpeg feeds that put generated audio on the Icecast mounts, and the playlist
-// position whose title they all carry: start and stop one feed, rotate the title on every feed.
+// The three ffmpeg feeds that put the station's generated audio (tone.ts) on the Icecast mounts,
+// and the playlist position whose title and tone they all carry: start and stop one feed, rotate
+// the track on every feed.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mountOf, mountsOnline, readSources, updateTitle } from "./icecast.ts";
 import { type PlaylistTrack, playlist } from "./playlist.ts";
+import { pcmInputArgs, startToneGenerator } from "./tone.ts";
 import { waitFor } from "./wait-for.ts";
 
 export type Quality = "hd" | "sd" | "mobile";
@@ -10,30 +12,36 @@ export type Feed = {
   quality: Quality;
   mount: string;
   bitrate: string;
-  sampleRate: number;
+  /**
+   * How long this feed's audio takes from the generator to a listener (ffmpeg's input packets,
+   * LAME's frames, Icecast), measured here: its title is set this much after the tone switches,
+   * so a listener meets both at the same point of the stream (tests/e2e/station-tones.spec.ts).
+   */
+  latencyMs: number;
   process?: ChildProcess;
 };
 
 function ffmpegArgs(feed: Feed, port: number, sourcePassword: string): string[] {
-  // A soft, slowly beating major seventh chord: generated audio, so nothing is downloaded.
-  const chord =
-    "0.08*sin(2*PI*220*t)+0.06*sin(2*PI*277.18*t)+0.05*sin(2*PI*329.63*t)+0.04*sin(2*PI*415.3*t)*(0.6+0.4*sin(2*PI*0.25*t))";
   return [
-    "-nostdin",
     "-hide_banner",
     "-loglevel",
     "error",
-    "-re",
-    "-f",
-    "lavfi",
+    "-fflags",
+    "nobuffer",
+    ...pcmInputArgs,
     "-i",
-    `aevalsrc=${chord}:s=${feed.sampleRate}`,
+    "pipe:0",
     "-ac",
     "2",
     "-c:a",
     "libmp3lame",
     "-b:a",
     feed.bitrate,
+    "-reservoir",
+    "0",
+    // Each MP3 frame goes to Icecast as soon as it is encoded, not in 32 KB blocks (4 s at 64 kbps).
+    "-flush_packets",
+    "1",
     "-content_type",
     "audio/mpeg",
     "-ice_name",
@@ -56,13 +64,15 @@ export type FeedsOptions = {
 };
 
 export type Feeds = ReturnType<typeof createFeeds>;
+/** When a rotation switched the tone, and when it set each mount's title (Date.now()). */
+export type Rotation = { toneAt: number; titledAt: Partial<Record<Quality, number>> };
 
 export function createFeeds(opts: FeedsOptions) {
   const { streamUrls, icecastUrl, port, sourcePassword, adminPassword, children, log } = opts;
   const feeds: Record<Quality, Feed> = {
-    hd: { quality: "hd", mount: streamUrls.hd.pathname, bitrate: "320k", sampleRate: 44100 },
-    sd: { quality: "sd", mount: streamUrls.sd.pathname, bitrate: "128k", sampleRate: 44100 },
-    mobile: { quality: "mobile", mount: streamUrls.mobile.pathname, bitrate: "64k", sampleRate: 44100 },
+    hd: { quality: "hd", mount: streamUrls.hd.pathname, bitrate: "320k", latencyMs: 80 },
+    sd: { quality: "sd", mount: streamUrls.sd.pathname, bitrate: "128k", latencyMs: 120 },
+    mobile: { quality: "mobile", mount: streamUrls.mobile.pathname, bitrate: "64k", latencyMs: 170 },
   };
 
   let position = 0;
@@ -73,6 +83,7 @@ export function createFeeds(opts: FeedsOptions) {
   };
   const current = () => trackAt(position);
   const next = () => trackAt(position + 1);
+  const tone = startToneGenerator(current().tone);
 
   async function setTitle(feed: Feed): Promise<void> {
     const track = current();
@@ -82,12 +93,14 @@ export function createFeeds(opts: FeedsOptions) {
   async function startFeed(feed: Feed): Promise<void> {
     if (feed.process) return;
     const child = spawn("ffmpeg", ffmpegArgs(feed, port, sourcePassword), {
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["pipe", "ignore", "pipe"],
     });
     feed.process = child;
     children.add(child);
+    tone.attach(child.stdin);
     child.stderr?.on("data", (chunk) => log(`ffmpeg ${feed.quality}: ${String(chunk).trim()}`));
     child.on("exit", () => {
+      tone.detach(child.stdin);
       children.delete(child);
       if (feed.process === child) feed.process = undefined;
     });
@@ -129,16 +142,27 @@ export function createFeeds(opts: FeedsOptions) {
    * Moves to the next title; resolves once Icecast's status reports it on every mount on air.
    * Rotations run one at a time, so the timer's and a /rotate call's updates never cross.
    */
-  let rotating: Promise<void> = Promise.resolve();
-  function rotate(): Promise<void> {
-    rotating = rotating.catch(() => {}).then(rotateNow);
+  let rotating: Promise<Rotation> = Promise.resolve({ toneAt: 0, titledAt: {} });
+  function rotate(): Promise<Rotation> {
+    rotating = rotating.catch(() => ({ toneAt: 0, titledAt: {} })).then(rotateNow);
     return rotating;
   }
 
-  async function rotateNow(): Promise<void> {
+  async function rotateNow(): Promise<Rotation> {
     position += 1;
     const live = Object.values(feeds).filter((f) => f.process);
-    await Promise.all(live.map(setTitle));
+    // The music changes from the next sample written on; each mount's title when that sample
+    // reaches its listeners.
+    const toneAt = Date.now();
+    tone.setTone(current().tone);
+    const titledAt: Rotation["titledAt"] = {};
+    await Promise.all(
+      live.map(async (feed) => {
+        await new Promise((r) => setTimeout(r, toneAt + feed.latencyMs - Date.now()));
+        titledAt[feed.quality] = Date.now();
+        await setTitle(feed);
+      }),
+    );
     // Icecast applies a metadata update a few hundred ms after answering it.
     const expected = `${current().artist} - ${current().title}`;
     await waitFor(
@@ -150,7 +174,8 @@ export function createFeeds(opts: FeedsOptions) {
       "the rotated title",
     );
     log(`now playing: ${expected}`);
+    return { toneAt, titledAt };
   }
 
-  return { feeds, current, next, startFeed, stopFeed, rotate };
+  return { feeds, current, next, startFeed, stopFeed, rotate, stopTone: tone.stop };
 }

@@ -41,7 +41,7 @@ export async function startHelperServer(
     }
     if (req.method === "POST" && url.pathname === "/rotate") {
       return void rotate().then(
-        () => send(200, { current: current() }),
+        (rotation) => send(200, { current: current(), ...rotation }),
         (err) => send(500, { error: String(err) }),
       );
     }

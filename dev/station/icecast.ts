@@ -5,12 +5,23 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+// What a host sends so a page may ask for in-band titles and read their interval (the headers
+// icecast-metadata-js documents); Icecast's default config sends only the first line above.
+const icyCorsHeaders = `
+    <header name="Access-Control-Allow-Headers" value="Origin, Accept, X-Requested-With, Content-Type, Icy-MetaData" />
+    <header name="Access-Control-Allow-Methods" value="GET, OPTIONS, HEAD" />
+    <header name="Access-Control-Expose-Headers" value="Icy-MetaInt, Icy-Br, Icy-Description, Icy-Genre, Icy-Name, Ice-Audio-Info, Icy-Url, Icy-Sr, Icy-Vbr, Icy-Pub" />`;
+
 export function icecastConfig(opts: {
   port: number;
   workDir: string;
   sourcePassword: string;
   adminPassword: string;
   changeOwner: boolean;
+  /** Let pages read the in-band titles (Icy-MetaData) across origins; most hosts do not. */
+  icyCors: boolean;
+  /** Bytes Icecast sends a new listener at once (its burst-size; Icecast's default 65535). */
+  burstBytes: number;
 }): string {
   const owner = opts.changeOwner
     ? "<changeowner><user>nobody</user><group>nogroup</group></changeowner>"
@@ -26,7 +37,7 @@ export function icecastConfig(opts: {
     <client-timeout>30</client-timeout>
     <header-timeout>15</header-timeout>
     <source-timeout>10</source-timeout>
-    <burst-size>65535</burst-size>
+    <burst-size>${opts.burstBytes}</burst-size>
   </limits>
   <authentication>
     <source-password>${escapeXml(opts.sourcePassword)}</source-password>
@@ -38,7 +49,7 @@ export function icecastConfig(opts: {
     <bind-address>127.0.0.1</bind-address>
   </listen-socket>
   <http-headers>
-    <header name="Access-Control-Allow-Origin" value="*" />
+    <header name="Access-Control-Allow-Origin" value="*" />${opts.icyCors ? icyCorsHeaders : ""}
   </http-headers>
   <fileserve>1</fileserve>
   <paths>

@@ -18,6 +18,8 @@ export type StationOptions = {
   envFile: string;
   /** Seconds between title changes (default 20, or STATION_ROTATE_SECONDS). */
   rotateSeconds?: number;
+  /** Send the CORS headers for in-band titles (default on; STATION_ICY_CORS=off as most hosts). */
+  icyCors?: boolean;
   log?: (line: string) => void;
 };
 
@@ -28,6 +30,8 @@ export type RunningStation = {
 };
 
 const root = resolve(import.meta.dirname, "../..");
+/** Icecast's default burst-size: what the site's STREAM_BURST_BYTES defaults to as well. */
+export const icecastBurstBytes = 65535;
 
 export function missingStationTools(): string[] {
   return ["icecast2", "ffmpeg"].filter((tool) => {
@@ -72,7 +76,15 @@ export async function startStation(options: StationOptions): Promise<RunningStat
   const configPath = join(workDir, "icecast.xml");
   writeFileSync(
     configPath,
-    icecastConfig({ port, workDir, sourcePassword, adminPassword, changeOwner: runningAsRoot }),
+    icecastConfig({
+      port,
+      workDir,
+      sourcePassword,
+      adminPassword,
+      changeOwner: runningAsRoot,
+      icyCors: options.icyCors ?? process.env.STATION_ICY_CORS !== "off",
+      burstBytes: icecastBurstBytes,
+    }),
   );
 
   const children = new Set<ChildProcess>();
@@ -105,6 +117,7 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     await Promise.all(feeds.map(station.startFeed));
   } catch (err) {
     stopping = true;
+    station.stopTone();
     killAll();
     throw err;
   }
@@ -121,6 +134,7 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     if (stopping) return;
     stopping = true;
     clearInterval(timer);
+    station.stopTone();
     helper.close();
     const exits = [...children].map(
       (child) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r))),

@@ -203,6 +203,39 @@ describe("the station reader", () => {
     expect(await runInDurableObject(reader, (_, state) => state.storage.getAlarm())).not.toBeNull();
   });
 
+  it("reads the third party's next-track widget every 30 s and when the track changes, not on every poll", async () => {
+    const reader = freshReader();
+    const counter = crypto.randomUUID();
+    const widgetHits = async () =>
+      ((await (await fetch(widgetUrl(`hits/${counter}`))).json()) as { hits: number }).hits;
+    await withHost(reader, { NEXT_TRACK_URL: widgetUrl(`counted/${counter}`) });
+    await reader.pollNow();
+    expect(await widgetHits()).toBe(1);
+    // Long after the last change, and a second after the last widget read: the host alone.
+    await runInDurableObject(reader, (instance: StationReader) => {
+      const state = Reflect.get(instance, "state") as StationState;
+      Reflect.set(instance, "state", { ...state, changedAt: Date.now() - 60_000 });
+      Reflect.set(instance, "widgetReadAt", Date.now() - 1000);
+    });
+    await reader.pollNow();
+    await reader.pollNow();
+    expect(await widgetHits()).toBe(1);
+    // A track change asks what comes next at once.
+    const rotated = await rotateStation();
+    const changed = await reader.pollNow();
+    expect(changed.current.title).toBe(rotated.current.title);
+    expect(changed.next?.title).toBe("Sunset Drive");
+    expect(await widgetHits()).toBe(2);
+    // 30 s after the last widget read (and long after the change), it is read again.
+    await runInDurableObject(reader, (instance: StationReader) => {
+      const state = Reflect.get(instance, "state") as StationState;
+      Reflect.set(instance, "state", { ...state, changedAt: Date.now() - 60_000 });
+      Reflect.set(instance, "widgetReadAt", Date.now() - 30_000);
+    });
+    await reader.pollNow();
+    expect(await widgetHits()).toBe(3);
+  });
+
   it("keeps the last track the host gave when it later fails, with no listener count", async () => {
     const reader = freshReader();
     // This fake answers once, then 500.

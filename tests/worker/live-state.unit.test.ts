@@ -3,6 +3,8 @@ import { liveMessage as liveMessageSchema } from "#schema/api.ts";
 import { fallbackTrack } from "#schema/station.ts";
 import {
   advance,
+  changeMoment,
+  changeWindowMaxMs,
   coldState,
   isRecordable,
   liveMessage,
@@ -46,10 +48,27 @@ describe("the live room's change detection", () => {
   });
 
   it("counts a new title as a track change: new version, start time, and no history row yet", () => {
-    const step = advance(state(), seen({ current: track("Velvet Harbour") }), 5000);
+    const step = advance(state(), seen({ current: track("Velvet Harbour") }), 3000);
     expect(step).toMatchObject({ changed: true, trackChanged: true, countOnly: false });
-    expect(step.state).toMatchObject({ version: 6, changedAt: 5000, played: null });
+    expect(step.state).toMatchObject({ version: 6, changedAt: 2500, played: null });
     expect(step.state.current.title).toBe("Velvet Harbour");
+  });
+
+  it("stamps a change halfway between the read that showed the old track and the one that saw the new", () => {
+    // The host changed somewhere in (2000, 3000]: the middle errs by half a poll at most.
+    expect(
+      advance(state({ readAt: 2000 }), seen({ current: track("Velvet Harbour") }), 3000).state.changedAt,
+    ).toBe(2500);
+    expect(changeMoment(10_000, 11_001)).toBe(10_501);
+  });
+
+  it("stamps a change with the time it was seen when no recent read came before it", () => {
+    // After a cold start, or a host silent for longer than a few polls, nothing narrows it down.
+    expect(
+      advance(state({ readAt: null }), seen({ current: track("Velvet Harbour") }), 9000).state.changedAt,
+    ).toBe(9000);
+    expect(changeMoment(1000, 1000 + changeWindowMaxMs + 1)).toBe(1000 + changeWindowMaxMs + 1);
+    expect(changeMoment(5000, 4000)).toBe(4000);
   });
 
   it("counts the same title by another artist as a track change", () => {

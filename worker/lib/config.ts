@@ -59,7 +59,7 @@ const configSchema = z
     /** /api/health answers 503 once the last good radio read or cron run is older than this. */
     HEALTH_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
     /** How often the live room reads the radio host, in seconds. */
-    LIVE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(2),
+    LIVE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(1),
     /** How long an isolate keeps the public history and statistics answers (0: not at all). */
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     /** How many Durable Objects hold the players' live connections (ADR 009). */

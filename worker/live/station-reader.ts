@@ -8,7 +8,7 @@ import { artworkTrackKey } from "../lib/artwork/normalise";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
-import { observeStation } from "../lib/radio";
+import { observeNextTrack, observeStation } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
 import {
   advance,
@@ -25,6 +25,13 @@ const stateKey = "state";
 const countPushIntervalMs = 10_000;
 /** After a configuration error, try again this much later. */
 const retryAfterConfigErrorMs = 30_000;
+/**
+ * The next-track widget is a third party's: read every 30 s as the spec polls it, and on every
+ * poll for a while after a track change, when it announces the next one. The host itself is
+ * read every poll (LIVE_POLL_SECONDS), since that stamps the changes (ADR 020).
+ */
+const widgetPollMs = 30_000;
+const widgetAfterChangeMs = 15_000;
 
 export type ReaderStatus = {
   version: number;
@@ -41,6 +48,7 @@ export class StationReader extends DurableObject<Env> {
   private polling: Promise<StationState> | undefined;
   private queued: Promise<StationState> | undefined;
   private readTimes: number[] = [];
+  private widgetReadAt = 0;
   private lastReadOk: boolean | null = null;
   /** 0 after a restart: the stored state is not known to have reached every shard, so the first poll publishes it again. */
   private lastPushedVersion = 0;
@@ -143,9 +151,22 @@ export class StationReader extends DurableObject<Env> {
     const now = Date.now();
     this.forgetReadsBefore(now - 60_000);
     this.readTimes.push(now);
-    const observation = await observeStation(config);
-    this.lastReadOk = observation.current !== null;
     const previous = this.state?.source === source ? this.state : await this.coldState(source);
+    const widgetDue =
+      now - this.widgetReadAt >= widgetPollMs || now - previous.changedAt < widgetAfterChangeMs;
+    if (widgetDue) this.widgetReadAt = now;
+    let observation = await observeStation(config, { nextTrack: widgetDue });
+    this.lastReadOk = observation.current !== null;
+    if (
+      !widgetDue &&
+      config.NEXT_TRACK_URL &&
+      observation.current &&
+      !sameTrack(previous.current, observation.current)
+    ) {
+      // A change between widget reads: what comes next is asked now, so Coming Up never blanks.
+      this.widgetReadAt = now;
+      observation = { ...observation, next: await observeNextTrack(config) };
+    }
     const step = advance(previous, observation, now);
     const state = step.state;
     // A track the host reported after one it reported before is a change the room saw happen:

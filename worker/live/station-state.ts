@@ -17,7 +17,10 @@ export type StationState = {
   next: Track | null;
   /** The host's listener count, null when it reports none or does not answer. */
   listeners: number | null;
-  /** When the room first saw the current track (ms since the epoch). */
+  /**
+   * When the host changed to the current track (ms since the epoch, the room's clock): the middle
+   * of the last read that showed the track before and the first that showed this one. ADR 020.
+   */
   changedAt: number;
   /** When the host last answered (ms), null when it never did. */
   readAt: number | null;
@@ -44,6 +47,19 @@ export function coldState(source: string, recorded: TrackHistoryItem | null, now
 
 export const sameTrack = (a: Track | null, b: Track | null) =>
   a === null || b === null ? a === b : trackKey(a) === trackKey(b);
+
+/**
+ * A change is stamped halfway between the read before it and the read that saw it, when those
+ * are this close; after a longer silence (a restart, a host that did not answer) the time it was
+ * seen is all the room knows.
+ */
+export const changeWindowMaxMs = 5_000;
+
+/** The host-side moment of a change first seen at `now`: the middle of the window it happened in. */
+export function changeMoment(previousReadAt: number | null, now: number): number {
+  if (previousReadAt === null || now - previousReadAt > changeWindowMaxMs || previousReadAt > now) return now;
+  return Math.round((previousReadAt + now) / 2);
+}
 
 export type Advance = {
   state: StationState;
@@ -83,7 +99,7 @@ export function advance(previous: StationState, observation: Observation, now: n
       current,
       next,
       listeners,
-      changedAt: trackChanged ? now : previous.changedAt,
+      changedAt: trackChanged ? changeMoment(previous.readAt, now) : previous.changedAt,
       readAt: observation.current === null ? previous.readAt : now,
       played: trackChanged ? null : previous.played,
     },

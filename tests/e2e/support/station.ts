@@ -5,7 +5,9 @@ import type { Page } from "playwright-core";
 import { inject } from "vitest";
 
 export type Quality = "hd" | "sd" | "mobile";
-export type StationTrack = { artist: string; title: string; album: string };
+export type StationTrack = { artist: string; title: string; album: string; tone: number };
+/** A rotation's moments (Date.now()): the tone switched, and each mount's title was set. */
+export type Rotation = { current: StationTrack; toneAt: number; titledAt: Partial<Record<Quality, number>> };
 export type StationStatus = {
   current: StationTrack;
   next: StationTrack;
@@ -24,7 +26,7 @@ async function call<T>(method: "GET" | "POST", path: string): Promise<T> {
 export const stationHelper = {
   status: () => call<StationStatus>("GET", "/status"),
   /** Moves the station to the next title now; answers the new current track. */
-  rotate: () => call<{ current: StationTrack }>("POST", "/rotate"),
+  rotate: () => call<Rotation>("POST", "/rotate"),
   /** Resolves once Icecast no longer lists the mount. */
   stopFeed: (quality: Quality) => call<Record<Quality, boolean>>("POST", `/feeds/${quality}/stop`),
   /** Resolves once the mount is back on air with the current title. */

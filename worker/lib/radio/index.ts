@@ -33,18 +33,25 @@ export type Observation = {
 /**
  * The host and the next-track widget, read at once. A configured widget is the next track's
  * source; else AzuraCast's playing_next; an Icecast host without a widget has none. Never
- * throws: a failed read is reported in the observation, with the reason logged.
+ * throws: a failed read is reported in the observation, with the reason logged. With
+ * `nextTrack: false` a configured widget is not read (next is undefined: unknown).
  */
-export async function observeStation(config: Config): Promise<Observation> {
+export async function observeStation(config: Config, { nextTrack = true } = {}): Promise<Observation> {
   const widgetUrl = config.NEXT_TRACK_URL;
   const [host, widget] = await Promise.all([
     readHost(config).catch(logFailure("now playing")),
-    widgetUrl ? readNextTrackWidget(widgetUrl).catch(logFailure("next track")) : undefined,
+    widgetUrl && nextTrack ? observeNextTrack(config) : undefined,
   ]);
   const next = widgetUrl ? widget : announcesNextTrack(config) ? host?.next : null;
   if (!host) return { current: null, next, listeners: null };
   const { listeners, ...current } = host.current;
   return { current, next, listeners: listeners ?? null };
+}
+
+/** The next-track widget alone (undefined when none is configured or it failed). */
+export function observeNextTrack(config: Config): Promise<Track | null | undefined> {
+  if (!config.NEXT_TRACK_URL) return Promise.resolve(undefined);
+  return readNextTrackWidget(config.NEXT_TRACK_URL).catch(logFailure("next track"));
 }
 
 function logFailure(what: string) {

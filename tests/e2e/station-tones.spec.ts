@@ -1,0 +1,42 @@
+// The local station you can hear change (issue 19): every track sounds its own tone, and each
+// mount's title changes in the stream where the tone does, so a test can hear a track change.
+import { describe, expect, inject, it } from "vitest";
+import { playlist } from "#dev/station/playlist.ts";
+import { stationHelper } from "./support/station.ts";
+import { recordMount } from "./support/tone-listener.ts";
+
+const mounts = { hd: 320_000, sd: 128_000, mobile: 64_000 } as const;
+const semitones = (a: number, b: number) => Math.abs(12 * Math.log2(a / b));
+
+describe("the local station's tones", () => {
+  it("gives every track its own tone, at least three semitones from every other", () => {
+    const tones = playlist.map((track) => track.tone);
+    for (const [i, a] of tones.entries()) {
+      for (const b of tones.slice(i + 1)) expect(semitones(a, b)).toBeGreaterThanOrEqual(2.99);
+    }
+  });
+
+  it("switches the tone on all three mounts within 100 ms of the moment it changes their title", async () => {
+    const icecastUrl = inject("icecastUrl");
+    const listening = Object.entries(mounts).map(async ([quality, bitrate]) => ({
+      quality: quality as keyof typeof mounts,
+      recording: await recordMount(`${icecastUrl}/${quality}`, bitrate, 5000),
+    }));
+    // Past each listener's burst, so what arrives is the live edge.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const rotation = await stationHelper.rotate();
+    for (const { quality, recording } of await Promise.all(listening)) {
+      const titledAt = rotation.titledAt[quality];
+      if (titledAt === undefined) throw new Error(`the station set no title on ${quality}`);
+      const heard = recording.tones.find((change) => change.tone === rotation.current.tone);
+      expect(heard, `${quality} never sounded ${rotation.current.tone} Hz`).toBeDefined();
+      expect(Math.abs((heard?.at ?? 0) - titledAt), quality).toBeLessThanOrEqual(100);
+      // The in-band title follows at Icecast's next metadata point (every 16,000 bytes).
+      const inBand = recording.titles.find((change) => change.title.endsWith(rotation.current.title));
+      expect((inBand?.at ?? 0) - titledAt, quality).toBeGreaterThanOrEqual(-100);
+      expect((inBand?.at ?? Number.POSITIVE_INFINITY) - titledAt, quality).toBeLessThanOrEqual(
+        (16_000 * 8 * 1000) / mounts[quality] + 200,
+      );
+    }
+  });
+});
