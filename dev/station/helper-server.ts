@@ -1,14 +1,16 @@
 // The helper HTTP server beside Icecast: the next-track widget format, the station's status,
-// the calls that let tests rotate the title and drop or restore a feed, and the cover-art
-// providers' stand-in (cover-art-fake.ts).
+// the calls that let tests rotate the title and drop or restore a feed, the cover-art
+// providers' stand-in (cover-art-fake.ts), and the in-band titles evaluation (in-band-harness.ts).
 import { createServer, type Server } from "node:http";
 import { coverArtFake } from "./cover-art-fake.ts";
 import type { Feeds, Quality } from "./feeds.ts";
+import { inBandHarness } from "./in-band-harness.ts";
 
 export async function startHelperServer(
   helperUrl: string,
   helperPort: number,
   station: Feeds,
+  icecastUrl: string,
 ): Promise<Server> {
   const { feeds, current, next, rotate, startFeed, stopFeed } = station;
   const helper: Server = createServer((req, res) => {
@@ -26,6 +28,7 @@ export async function startHelperServer(
       });
       return;
     }
+    if (req.method === "GET" && inBandHarness(req, res, url, icecastUrl)) return;
     const feedControl = url.pathname.match(/^\/feeds\/(hd|sd|mobile)\/(stop|start)$/);
     if (req.method === "GET" && url.pathname === "/next-track") {
       const track = next();

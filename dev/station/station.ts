@@ -127,7 +127,7 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     station.rotate().catch((err) => log(`rotation failed: ${err}`));
   }, rotateSeconds * 1000);
 
-  const helper = await startHelperServer(helperUrl, helperPort, station);
+  const helper = await startHelperServer(helperUrl, helperPort, station, icecastUrl);
   log(`next-track widget at ${helperUrl}/next-track`);
 
   const stop = async () => {

@@ -40,5 +40,10 @@ export const clientConfig = z.object({
   historyWidgetUrl: z.string().nullable(),
   /** Whether the station announces its next track (a next-track widget, or AzuraCast's playing_next). */
   announcesNextTrack: z.boolean(),
+  /** Per quality: its bitrate (kbit/s) and the host's burst (bytes), to time titles to the audio. */
+  streamTiming: z.object({
+    bitrateKbps: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),
+    burstBytes: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

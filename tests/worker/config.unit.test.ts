@@ -22,6 +22,23 @@ describe("getConfig", () => {
     expect(() => getConfig({ ...env, STREAM_URL_SD: "ftp://example.com/sd" })).toThrow(/STREAM_URL_SD/);
   });
 
+  it("reads the streams' bitrates and burst as one number for all, or per quality with defaults", () => {
+    expect(getConfig(env).STREAM_BURST_BYTES).toEqual({ hd: 65535, sd: 65535, mobile: 65535 });
+    expect(getConfig({ ...env, STREAM_BURST_BYTES: "131072" }).STREAM_BURST_BYTES).toEqual({
+      hd: 131072,
+      sd: 131072,
+      mobile: 131072,
+    });
+    expect(getConfig({ ...env, STREAM_BITRATES_KBPS: " sd=96, mobile = 48 " }).STREAM_BITRATES_KBPS).toEqual({
+      hd: 320,
+      sd: 96,
+      mobile: 48,
+    });
+    for (const bad of ["hd=320,fm=128", "hd=-1", "1.5", "hd:320", "hd=99999"]) {
+      expect(() => getConfig({ ...env, STREAM_BITRATES_KBPS: bad }), bad).toThrow(/STREAM_BITRATES_KBPS/);
+    }
+  });
+
   it("refuses debug login links and the log provider on a public SITE_URL, naming each", () => {
     const site = { SITE_URL: "https://lounge-radio.example" };
     const debugOnly = { ...env, ...site, MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_x" };

@@ -167,7 +167,7 @@ describe("security headers", () => {
 });
 
 describe("GET /api/config", () => {
-  it("gives the SPA the configured stream URLs, and whether the next track is announced", async () => {
+  it("gives the SPA the configured stream URLs, whether the next track is announced, and the streams' timing", async () => {
     const res = await request("/api/config");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -175,6 +175,11 @@ describe("GET /api/config", () => {
       historyWidgetUrl: null,
       // The test station's helper serves a next-track widget.
       announcesNextTrack: true,
+      // Icecast's burst and the spec's three bitrates, unless configured otherwise.
+      streamTiming: {
+        bitrateKbps: { hd: 320, sd: 128, mobile: 64 },
+        burstBytes: { hd: 65535, sd: 65535, mobile: 65535 },
+      },
     });
   });
 });

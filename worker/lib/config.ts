@@ -19,6 +19,40 @@ const optionalText = z
 
 export const defaultMailApiUrl = "https://api.resend.com";
 
+type PerQuality = { hd: number; sd: number; mobile: number };
+/**
+ * A number per stream quality: one number for all ("65535"), or some qualities by name
+ * ("hd=320,sd=128,mobile=64"), the rest keeping their defaults.
+ */
+function perQuality(defaults: PerQuality, { min, max }: { min: number; max: number }) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx): PerQuality => {
+      const value = text?.trim();
+      if (!value) return defaults;
+      const inRange = (n: number) => Number.isInteger(n) && n >= min && n <= max;
+      if (/^\d+$/.test(value)) {
+        const n = Number(value);
+        if (inRange(n)) return { hd: n, sd: n, mobile: n };
+      } else {
+        const result = { ...defaults };
+        const ok = value.split(",").every((part) => {
+          const match = /^\s*(hd|sd|mobile)\s*=\s*(\d+)\s*$/.exec(part);
+          if (!match || !inRange(Number(match[2]))) return false;
+          result[match[1] as keyof PerQuality] = Number(match[2]);
+          return true;
+        });
+        if (ok) return result;
+      }
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a whole number from ${min} to ${max}, or hd=…,sd=…,mobile=… (some or all)`,
+      });
+      return z.NEVER;
+    });
+}
+
 /**
  * True when the site's URL names this machine: localhost, 127.0.0.0/8 or [::1]. Parsing the URL
  * normalises the host (127.1 and 0x7f000001 become 127.0.0.1), so a plain match is enough;
@@ -43,6 +77,10 @@ const configSchema = z
     STREAM_URL_HD: url,
     STREAM_URL_SD: url,
     STREAM_URL_MOBILE: url,
+    /** Each stream's constant bitrate (kbit/s): how many seconds the host's burst holds. ADR 020. */
+    STREAM_BITRATES_KBPS: perQuality({ hd: 320, sd: 128, mobile: 64 }, { min: 8, max: 1536 }),
+    /** Bytes the host sends a new listener at once (Icecast's burst-size, 65535 by default). ADR 020. */
+    STREAM_BURST_BYTES: perQuality({ hd: 65535, sd: 65535, mobile: 65535 }, { min: 0, max: 16_777_216 }),
     /** Which radio host format RADIO_METADATA_URL speaks. */
     RADIO_SOURCE: z.enum(["icecast", "azuracast"]),
     /** Icecast: the server's base URL (status-json.xsl is read there); AzuraCast: the now-playing API URL. */

@@ -8,7 +8,7 @@ import { artworkTrackKey } from "../lib/artwork/normalise";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
-import { observeNextTrack, observeStation } from "../lib/radio";
+import { hostReportLagMs, observeNextTrack, observeStation } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
 import {
   advance,
@@ -155,7 +155,11 @@ export class StationReader extends DurableObject<Env> {
     const widgetDue =
       now - this.widgetReadAt >= widgetPollMs || now - previous.changedAt < widgetAfterChangeMs;
     if (widgetDue) this.widgetReadAt = now;
+    const askedAt = Date.now();
     let observation = await observeStation(config, { nextTrack: widgetDue });
+    // The host answered somewhere between the request and the answer: the middle is when it was
+    // seen, less the time the host itself takes to report a change.
+    const seenAt = Math.round((askedAt + Date.now()) / 2) - hostReportLagMs(config);
     this.lastReadOk = observation.current !== null;
     if (
       !widgetDue &&
@@ -167,7 +171,7 @@ export class StationReader extends DurableObject<Env> {
       this.widgetReadAt = now;
       observation = { ...observation, next: await observeNextTrack(config) };
     }
-    const step = advance(previous, observation, now);
+    const step = advance(previous, observation, seenAt);
     const state = step.state;
     // A track the host reported after one it reported before is a change the room saw happen:
     // it records it. The first read after a cold start is not (the cron records that track);

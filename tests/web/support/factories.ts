@@ -15,8 +15,13 @@ export const streams: ClientConfig["streams"] = {
   mobile: "https://stream.test/mobile",
 };
 
+export const streamTiming: ClientConfig["streamTiming"] = {
+  bitrateKbps: { hd: 320, sd: 128, mobile: 64 },
+  burstBytes: { hd: 65535, sd: 65535, mobile: 65535 },
+};
+
 export function aClientConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return { streams, historyWidgetUrl: null, announcesNextTrack: true, ...overrides };
+  return { streams, historyWidgetUrl: null, announcesNextTrack: true, streamTiming, ...overrides };
 }
 
 export function aTrack(overrides: Partial<NowPlaying> = {}): NowPlaying {

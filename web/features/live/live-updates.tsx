@@ -1,5 +1,6 @@
 // Opens the app's one live connection after hydration (the module loads lazily, off the
-// first render's budget) and feeds its messages into the query cache.
+// first render's budget) and feeds its messages into the query cache, each track change at the
+// moment this listener hears it (in-step.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
@@ -13,19 +14,39 @@ export function LiveUpdates() {
     let close: (() => void) | undefined;
     let cancelled = false;
     let version = -1;
-    void Promise.all([import("./connection"), import("./apply-message")]).then(
-      ([{ connectLive, liveUrl }, { applyLiveMessage }]) => {
+    void Promise.all([
+      import("./connection"),
+      import("./apply-message"),
+      import("./in-step"),
+      import("#web/lib/listening-delay.ts"),
+    ]).then(
+      ([
+        { connectLive, liveUrl },
+        { applyLiveMessage },
+        { createInStep },
+        { listeningDelayMs, onListeningChange },
+      ]) => {
         if (cancelled) return;
-        close = connectLive(liveUrl(location), {
+        const inStep = createInStep({
+          apply: (message) => applyLiveMessage(queryClient, message),
+          delayMs: listeningDelayMs,
+        });
+        const stopListening = onListeningChange(inStep.recheck);
+        const disconnect = connectLive(liveUrl(location), {
           onOpenChange: setConnected,
           onMessage: (message, firstOfConnection) => {
             // Older than what is shown: a reordered message. A new connection's first message
             // is the server's state as it is, so it always counts.
             if (message.version <= version && !firstOfConnection) return;
             version = message.version;
-            applyLiveMessage(queryClient, message);
+            inStep.offer(message);
           },
         });
+        close = () => {
+          disconnect();
+          stopListening();
+          inStep.dispose();
+        };
       },
     );
     return () => {

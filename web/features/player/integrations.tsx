@@ -1,6 +1,6 @@
 // The player's ties to the rest of the device: Media Session (lock screen, headphone buttons),
-// the keyboard shortcuts, the automatic step down in quality on a slow network, and the
-// listener's own listening time. No markup, so a lazy chunk mounted by AudioProvider after the
+// the keyboard shortcuts, the automatic step down in quality on a slow network, the
+// listener's own listening time, and how late they hear the host (titles follow it). No markup, so a lazy chunk mounted by AudioProvider after the
 // first hydration (web/ui/deferred.tsx).
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { useAudio } from "./audio-context";
@@ -8,6 +8,7 @@ import { useAutoQuality } from "./auto-quality";
 import { usePlayerShortcuts } from "./keyboard";
 import { useListeningRecorder } from "./listening-recorder";
 import { useMediaSession } from "./media-session";
+import { useStreamDelay } from "./stream-delay";
 
 export function PlayerIntegrations() {
   const { data: track } = useNowPlaying();
@@ -16,5 +17,6 @@ export function PlayerIntegrations() {
   usePlayerShortcuts(toggle, toggleMute);
   useAutoQuality();
   useListeningRecorder();
+  useStreamDelay();
   return null;
 }

@@ -3,7 +3,7 @@ import type { NowPlaying, Track } from "#schema/api.ts";
 import { fallbackTrack } from "#schema/station.ts";
 import type { Config } from "../config";
 import { readAzuraCast } from "./azuracast";
-import { readIcecast } from "./icecast";
+import { icecastStatusLagMs, readIcecast } from "./icecast";
 import { readNextTrackWidget } from "./next-track-widget";
 
 export { UpstreamError } from "./upstream";
@@ -59,6 +59,11 @@ function logFailure(what: string) {
     console.warn(`live room: ${what} unavailable: ${String(err)}`);
     return undefined;
   };
+}
+
+/** How late the host's now-playing read shows a change, on average (ms). */
+export function hostReportLagMs(config: Config): number {
+  return config.RADIO_SOURCE === "icecast" ? icecastStatusLagMs : 0;
 }
 
 /** Whether any source names the next track: the widget, or AzuraCast's playing_next. */
