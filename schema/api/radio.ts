@@ -57,6 +57,8 @@ export const playedTrack = z.object({
   artist: z.string(),
   plays: z.number().int(),
   playedAt: z.string(),
+  /** The cover its last play showed (the host's, or the one the live room found), if any. */
+  artwork: z.string().nullable(),
 });
 export type PlayedTrack = z.infer<typeof playedTrack>;
 

@@ -11,6 +11,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 function someStats(): ListeningStats {
   const velvet = { title: "Velvet Harbour", artist: "Nightfall Quartet", plays: 2 };
   const tide = { title: "Slow Tide", artist: "Amber Sato", plays: 1 };
+  const cover = "https://radio.test/images/0b5f2f1e-5d7b-4a59-9a43-6f1d2a3c4b5d.png";
   return {
     totalPlays: 3,
     uniqueTracks: 2,
@@ -23,8 +24,8 @@ function someStats(): ListeningStats {
     ],
     topTracks: [velvet, tide],
     recent: [
-      { ...tide, playedAt: minutesAgo(2) },
-      { ...velvet, playedAt: minutesAgo(5) },
+      { ...tide, playedAt: minutesAgo(2), artwork: cover },
+      { ...velvet, playedAt: minutesAgo(5), artwork: null },
     ],
   };
 }
@@ -49,6 +50,11 @@ describe("statistics", () => {
       "Slow Tide Amber Sato · 1 play · 2 minutes ago",
       "Velvet Harbour Nightfall Quartet · 2 plays · 5 minutes ago",
     ]);
+    // Each with the cover its last play showed, or the station's mark (an empty box) without one.
+    const cover = within(rows[0] as HTMLElement).getByRole("img", { name: "Cover of Slow Tide" });
+    expect(cover.getAttribute("src")).toMatch(/\/images\/[\w-]+\.png$/);
+    expect(cover.getAttribute("width")).toBe("40");
+    expect(within(rows[1] as HTMLElement).queryByRole("img")).toBeNull();
   });
 
   it("shows 'Your listening': the time this week and in total, and the artists heard most", async () => {

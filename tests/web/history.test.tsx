@@ -66,7 +66,15 @@ describe("track history", () => {
       "GET /api/track-history/search": ({ path }: { path: string }) => {
         const q = new URL(path, "http://localhost").searchParams.get("q");
         return q === "velvet"
-          ? [{ title: "Velvet Harbour", artist: "Nightfall Quartet", plays: 2, playedAt: minutesAgo(5) }]
+          ? [
+              {
+                title: "Velvet Harbour",
+                artist: "Nightfall Quartet",
+                plays: 2,
+                playedAt: minutesAgo(5),
+                artwork: "https://radio.test/images/velvet.png",
+              },
+            ]
           : [];
       },
     });
@@ -81,6 +89,9 @@ describe("track history", () => {
     expect(within(results).getByText("Velvet Harbour")).toBeTruthy();
     expect(within(results).getByText("2 plays · last 5 minutes ago")).toBeTruthy();
     expect(within(results).getByRole("button", { name: "Favorite Velvet Harbour" })).toBeTruthy();
+    expect(within(results).getByRole("img", { name: "Cover of Velvet Harbour" }).getAttribute("src")).toBe(
+      "https://radio.test/images/velvet.png",
+    );
     expect(screen.getByRole("status").textContent).toBe("1 track(s) found.");
     // One request once the typing settles, not one per key.
     expect(callsTo("GET", "/api/track-history/search")).toHaveLength(1);

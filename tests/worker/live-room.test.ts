@@ -211,12 +211,15 @@ describe("the station reader", () => {
     await withHost(reader, { NEXT_TRACK_URL: widgetUrl(`counted/${counter}`) });
     await reader.pollNow();
     expect(await widgetHits()).toBe(1);
+    /** Moves the reader's last track change a minute back, and its last widget read `ago` ms. */
+    const widgetReadAgo = (ago: number) =>
+      runInDurableObject(reader, (instance: StationReader) => {
+        const state = Reflect.get(instance, "state") as StationState;
+        Reflect.set(instance, "state", { ...state, changedAt: Date.now() - 60_000 });
+        Reflect.set(instance, "widgetReadAt", Date.now() - ago);
+      });
     // Long after the last change, and a second after the last widget read: the host alone.
-    await runInDurableObject(reader, (instance: StationReader) => {
-      const state = Reflect.get(instance, "state") as StationState;
-      Reflect.set(instance, "state", { ...state, changedAt: Date.now() - 60_000 });
-      Reflect.set(instance, "widgetReadAt", Date.now() - 1000);
-    });
+    await widgetReadAgo(1000);
     await reader.pollNow();
     await reader.pollNow();
     expect(await widgetHits()).toBe(1);
@@ -227,11 +230,7 @@ describe("the station reader", () => {
     expect(changed.next?.title).toBe("Sunset Drive");
     expect(await widgetHits()).toBe(2);
     // 30 s after the last widget read (and long after the change), it is read again.
-    await runInDurableObject(reader, (instance: StationReader) => {
-      const state = Reflect.get(instance, "state") as StationState;
-      Reflect.set(instance, "state", { ...state, changedAt: Date.now() - 60_000 });
-      Reflect.set(instance, "widgetReadAt", Date.now() - 30_000);
-    });
+    await widgetReadAgo(30_000);
     await reader.pollNow();
     expect(await widgetHits()).toBe(3);
   });

@@ -71,6 +71,25 @@ describe("GET /api/stats", () => {
     expect(stats.recent[0]?.playedAt).toBe(new Date(newest?.at ?? 0).toISOString());
   });
 
+  it("gives each recent track the cover its last play showed, and none when that play had none", async () => {
+    const t0 = Date.now() - 10 * 60_000;
+    const cover = (name: string) => `http://localhost:8787/images/${name}.png`;
+    await insertPlays([
+      { title: "Velvet Harbour", artist: "Nightfall Quartet", artwork: cover("old"), at: t0 },
+      { title: "Slow Tide", artist: "Amber Sato", artwork: cover("tide"), at: t0 + 60_000 },
+      // Played again, spelled otherwise, with another cover: the newest play's counts.
+      { title: "velvet harbour ", artist: "NIGHTFALL QUARTET", artwork: cover("velvet"), at: t0 + 120_000 },
+      // Another track at the very same moment does not lend its cover.
+      { title: "Terrace at Dusk", artist: "Kai Mendez", artwork: null, at: t0 + 120_000 },
+    ]);
+    const stats = await getStats();
+    expect(Object.fromEntries(stats.recent.map((r) => [r.title.trim().toLowerCase(), r.artwork]))).toEqual({
+      "velvet harbour": cover("velvet"),
+      "terrace at dusk": null,
+      "slow tide": cover("tide"),
+    });
+  });
+
   it("lists at most 10 top artists, 10 top tracks and 10 recent plays", async () => {
     await seedPlays(Array.from({ length: 15 }, (_, i) => [`Song ${i}`, `Artist ${i}`] as [string, string]));
     const stats = await getStats();

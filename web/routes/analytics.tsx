@@ -9,6 +9,7 @@ import { listenedTime, relativeTime } from "../lib/time";
 import { playCount } from "../lib/tracks";
 import { useHydrated } from "../ui/deferred";
 import { usePageMeta } from "../ui/page-meta";
+import { TrackArtwork } from "../ui/track-artwork";
 import "../ui/track.css";
 import "./analytics.css";
 
@@ -149,11 +150,14 @@ export function AnalyticsScreen() {
             <h2 id="recent-plays-title">Recently Played</h2>
             <ul className="plain-list">
               {recent.map((track) => (
-                <li key={`${track.title}\u0000${track.artist}`}>
-                  <span className="track-title">{track.title}</span>
-                  <span className="muted">
-                    {" "}
-                    {track.artist} · {playCount(track.plays)} · {relativeTime(track.playedAt)}
+                <li key={`${track.title}\u0000${track.artist}`} className="recent-play">
+                  <TrackArtwork src={track.artwork} size={40} label={track.title} />
+                  <span>
+                    <span className="track-title">{track.title}</span>
+                    <span className="muted">
+                      {" "}
+                      {track.artist} · {playCount(track.plays)} · {relativeTime(track.playedAt)}
+                    </span>
                   </span>
                 </li>
               ))}

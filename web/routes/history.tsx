@@ -10,6 +10,7 @@ import { dedupeTracks, playCount } from "../lib/tracks";
 import { useHydrated } from "../ui/deferred";
 import { usePageMeta } from "../ui/page-meta";
 import { PlayedTrack } from "../ui/played-track";
+import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
 import "../ui/track.css";
 import "./history.css";
@@ -97,6 +98,7 @@ function HistorySearch() {
         <ul className="track-list" aria-label={`Played tracks matching ${query}`}>
           {found.map((track) => (
             <li key={`${track.title}\u0000${track.artist}`} className="card track-list-item">
+              <TrackArtwork src={track.artwork} size={56} label={track.title} />
               <div className="track-text">
                 <p className="track-title">{track.title}</p>
                 <p className="track-artist">{track.artist}</p>
@@ -106,7 +108,7 @@ function HistorySearch() {
               </div>
               <div className="track-actions">
                 <FavoriteButton
-                  track={{ title: track.title, artist: track.artist, album: null, artwork: null }}
+                  track={{ title: track.title, artist: track.artist, album: null, artwork: track.artwork }}
                 />
                 <YouTubeLink track={track} />
               </div>

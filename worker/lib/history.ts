@@ -23,10 +23,27 @@ const playedTrackColumns = {
   artist: trackPlays.artist,
   plays: trackPlays.plays,
   lastPlayed: trackPlays.lastPlayed,
+  // The last play's cover: its track_history row, found through the played_at index (one row
+  // per track answered, never a scan of the track's plays).
+  artwork: sql<
+    string | null
+  >`(select ${trackHistory.artwork} from ${trackHistory} where ${trackHistory.playedAt} = ${trackPlays.lastPlayed} and lower(trim(${trackHistory.title})) = ${trackPlays.titleKey} and lower(trim(${trackHistory.artist})) = ${trackPlays.artistKey} limit 1)`,
 };
 
-function toPlayedTrack(row: { title: string; artist: string; plays: number; lastPlayed: Date }): PlayedTrack {
-  return { title: row.title, artist: row.artist, plays: row.plays, playedAt: row.lastPlayed.toISOString() };
+function toPlayedTrack(row: {
+  title: string;
+  artist: string;
+  plays: number;
+  lastPlayed: Date;
+  artwork: string | null;
+}): PlayedTrack {
+  return {
+    title: row.title,
+    artist: row.artist,
+    plays: row.plays,
+    playedAt: row.lastPlayed.toISOString(),
+    artwork: row.artwork ?? null,
+  };
 }
 
 /** Insertion order (id) breaks ties between rows played in the same millisecond. */
