@@ -18,7 +18,7 @@ if (missing.length > 0) {
   console.warn(`[start] ${installHint}`);
   console.warn("[start] The site still runs; the player and now-playing have nothing to play.");
 } else {
-  station = await startStation({ envFile }).catch((err: unknown) => {
+  station = await startStation({ envFile, wanderingListeners: true }).catch((err: unknown) => {
     console.warn(
       `[start] The local radio station failed to start: ${err instanceof Error ? err.message : err}`,
     );

@@ -1,8 +1,10 @@
 // The helper HTTP server beside Icecast: the next-track widget format, the station's status,
-// the calls that let tests rotate the title and drop or restore a feed, the cover-art
+// the calls that let tests rotate the title, drop or restore a feed and add or remove listeners
+// (fake-listeners.ts), the cover-art
 // providers' stand-in (cover-art-fake.ts), and the in-band titles evaluation (in-band-harness.ts).
 import { createServer, type Server } from "node:http";
 import { coverArtFake } from "./cover-art-fake.ts";
+import { type FakeListeners, maxFakeListeners } from "./fake-listeners.ts";
 import type { Feeds, Quality } from "./feeds.ts";
 import { inBandHarness } from "./in-band-harness.ts";
 
@@ -11,6 +13,7 @@ export async function startHelperServer(
   helperPort: number,
   station: Feeds,
   icecastUrl: string,
+  listeners: FakeListeners,
 ): Promise<Server> {
   const { feeds, current, next, rotate, startFeed, stopFeed } = station;
   const helper: Server = createServer((req, res) => {
@@ -29,6 +32,26 @@ export async function startHelperServer(
       return;
     }
     if (req.method === "GET" && inBandHarness(req, res, url, icecastUrl)) return;
+    if (req.method === "GET" && url.pathname === "/listeners") {
+      return send(200, { total: listeners.total(), ...listeners.counts() });
+    }
+    const listenerControl = url.pathname.match(/^\/listeners\/(add|remove)$/);
+    if (req.method === "POST" && listenerControl) {
+      const count = Number(url.searchParams.get("count") ?? "1");
+      const quality = url.searchParams.get("quality") ?? (listenerControl[1] === "add" ? "mobile" : null);
+      if (!Number.isInteger(count) || count < 1 || count > maxFakeListeners)
+        return send(400, { error: "bad_count", message: `count must be 1 to ${maxFakeListeners}` });
+      if (quality !== null && !(quality in feeds))
+        return send(400, { error: "bad_quality", message: "quality must be hd, sd or mobile" });
+      const done =
+        listenerControl[1] === "add"
+          ? listeners.add(count, quality as Quality)
+          : Promise.resolve(listeners.remove(count, (quality ?? undefined) as Quality | undefined));
+      return void done.then(
+        () => send(200, { total: listeners.total(), ...listeners.counts() }),
+        (err) => send(502, { error: "icecast_refused", message: String(err) }),
+      );
+    }
     const feedControl = url.pathname.match(/^\/feeds\/(hd|sd|mobile)\/(stop|start)$/);
     if (req.method === "GET" && url.pathname === "/next-track") {
       const track = next();

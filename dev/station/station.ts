@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseEnvFile } from "../env-file.ts";
+import { createFakeListeners } from "./fake-listeners.ts";
 import { createFeeds, type Quality } from "./feeds.ts";
 import { startHelperServer } from "./helper-server.ts";
 import { icecastConfig } from "./icecast.ts";
@@ -20,6 +21,8 @@ export type StationOptions = {
   rotateSeconds?: number;
   /** Send the CORS headers for in-band titles (default on; STATION_ICY_CORS=off as most hosts). */
   icyCors?: boolean;
+  /** Let a few invented listeners come and go by themselves (npm start); tests add their own. */
+  wanderingListeners?: boolean;
   log?: (line: string) => void;
 };
 
@@ -127,13 +130,16 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     station.rotate().catch((err) => log(`rotation failed: ${err}`));
   }, rotateSeconds * 1000);
 
-  const helper = await startHelperServer(helperUrl, helperPort, station, icecastUrl);
+  const listeners = createFakeListeners(icecastUrl);
+  if (options.wanderingListeners) listeners.wander();
+  const helper = await startHelperServer(helperUrl, helperPort, station, icecastUrl, listeners);
   log(`next-track widget at ${helperUrl}/next-track`);
 
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     clearInterval(timer);
+    listeners.stop();
     station.stopTone();
     helper.close();
     const exits = [...children].map(

@@ -29,6 +29,11 @@ export const stationHelper = {
   rotate: () => call<Rotation>("POST", "/rotate"),
   /** Resolves once Icecast no longer lists the mount. */
   stopFeed: (quality: Quality) => call<Record<Quality, boolean>>("POST", `/feeds/${quality}/stop`),
+  /** Opens `count` invented listeners on a mount (real connections Icecast counts). */
+  addListeners: (count: number, quality: Quality = "mobile") =>
+    call<Record<Quality | "total", number>>("POST", `/listeners/add?count=${count}&quality=${quality}`),
+  removeListeners: (count: number) =>
+    call<Record<Quality | "total", number>>("POST", `/listeners/remove?count=${count}`),
   /** Resolves once the mount is back on air with the current title. */
   startFeed: (quality: Quality) => call<Record<Quality, boolean>>("POST", `/feeds/${quality}/start`),
 };
