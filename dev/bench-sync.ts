@@ -10,13 +10,8 @@
 // icecast-metadata-player on the station helper's page, dev/station/in-band-harness.ts).
 import { parseArgs } from "node:util";
 import { type Browser, chromium, type Page } from "playwright-core";
-import {
-  type ChangeOffsets,
-  type HeardRotation,
-  installSyncProbe,
-  type SyncLog,
-  settledChange,
-} from "./bench-sync/page-probe.ts";
+import { measureChange, waitForSound } from "./bench-sync/measure.ts";
+import { type ChangeOffsets, type HeardRotation, installSyncProbe } from "./bench-sync/page-probe.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { startSite } from "./local-site.ts";
 import { playlist } from "./station/playlist.ts";
@@ -39,34 +34,8 @@ type Sample = ChangeOffsets;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function readLog(page: Page): Promise<SyncLog> {
-  return page.evaluate(() => (window as unknown as { syncProbe: SyncLog }).syncProbe);
-}
-
-/** Waits until the page heard the rotation's tone and showed its title, settled; their offsets. */
-async function measureChange(page: Page, rotation: Rotation, since: number): Promise<Sample> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const log = await readLog(page);
-    const sample = settledChange(log, rotation, since, Date.now());
-    if (sample) return sample;
-    if (Date.now() > deadline) {
-      throw new Error(`no settled change to ${rotation.current.title}: ${JSON.stringify(log).slice(0, 500)}`);
-    }
-    await sleep(200);
-  }
-}
-
 async function playerButton(page: Page, name: "Play" | "Pause") {
   await page.getByRole("region", { name: "Player" }).getByRole("button", { name, exact: true }).click();
-}
-
-async function waitForAudio(page: Page, since: number) {
-  await page.waitForFunction(
-    (after) => (window as unknown as { syncProbe: SyncLog }).syncProbe.soundAt >= after,
-    since,
-    { timeout: 30_000, polling: 100 },
-  );
 }
 
 async function runMode(browser: Browser, baseUrl: string, helperUrl: string, mode: Mode): Promise<Sample[]> {
@@ -87,7 +56,7 @@ async function runMode(browser: Browser, baseUrl: string, helperUrl: string, mod
     await page.waitForLoadState("networkidle");
     await playerButton(page, "Play");
   }
-  await waitForAudio(page, started);
+  await waitForSound(page, started);
   const samples: Sample[] = [];
   for (let i = 0; i < rotations; i++) {
     if (mode === "pause") {
@@ -95,7 +64,7 @@ async function runMode(browser: Browser, baseUrl: string, helperUrl: string, mod
       await sleep(6000);
       const resumed = Date.now();
       await playerButton(page, "Play");
-      await waitForAudio(page, resumed);
+      await waitForSound(page, resumed);
     }
     // The change lands anywhere in the audio's rhythm, not always just after a poll.
     await sleep(1500 + Math.random() * 1500);

@@ -8,6 +8,7 @@ export {
   type ApiError,
   anonymousSessionId,
   apiError,
+  imageKeyPattern,
   imageRef,
   type OkResponse,
   okResponse,

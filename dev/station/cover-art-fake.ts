@@ -14,7 +14,7 @@ import { playlist } from "./playlist.ts";
 import { rgbPng } from "./png.ts";
 
 export type CoverKind = "png" | "huge" | "html" | "none";
-export type CatalogEntry = { artist: string; title: string; album: string; cover: CoverKind };
+type CatalogEntry = { artist: string; title: string; album: string; cover: CoverKind };
 
 const catalog: CatalogEntry[] = playlist
   .filter((track) => track.artist !== "Soft Static")
@@ -27,7 +27,7 @@ function uuidOf(text: string): string {
 }
 
 /** A size x size PNG: a diagonal gradient in colours taken from the seed, a ring in the middle. */
-export function coverPng(seed: string, size = 500): Buffer {
+function coverPng(seed: string, size = 500): Buffer {
   const h = createHash("sha256").update(seed).digest();
   const [r1, g1, b1, r2, g2, b2] = [...h.subarray(0, 6)] as [number, number, number, number, number, number];
   return rgbPng(size, size, (x, y) => {

@@ -1,19 +1,7 @@
 // Real PNGs made in code (no binary fixtures in the repo): RGB, with valid CRCs and a zlib stream,
 // so a browser decodes them and the worker's type sniffing sees a PNG. Used by the station's
 // cover-art stand-in and by the end-to-end tests' uploads.
-import { deflateSync } from "node:zlib";
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { crc32, deflateSync } from "node:zlib";
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

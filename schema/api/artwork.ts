@@ -2,6 +2,7 @@
 // shows and where it came from, and the call that sets one (an uploaded image) or none.
 import { z } from "zod";
 import { limits } from "../rules";
+import { imageKeyPattern } from "./common";
 
 export const trackCover = z.object({
   title: z.string(),
@@ -15,8 +16,6 @@ export const trackCover = z.object({
   lastPlayed: z.string(),
 });
 export type TrackCover = z.infer<typeof trackCover>;
-export const trackCovers = z.array(trackCover);
-
 const trackText = (name: string) =>
   z
     .string({ error: `${name} is required` })
@@ -31,7 +30,7 @@ export const setTrackCover = z.object({
   image: z
     .string()
     .regex(
-      /^\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|avif)$/,
+      new RegExp(`^/images/${imageKeyPattern.source.slice(1)}`),
       "image must be an uploaded /images/ path",
     )
     .nullable(),

@@ -3,6 +3,10 @@
 import { z } from "zod";
 import { anonymousSessionIdPattern, limits } from "../rules";
 
+/** The R2 key of an uploaded image (and a found cover): a UUID and the image type's extension. */
+export const imageKeyPattern =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|avif)$/;
+
 // ---------------------------------------------------------------- errors and acknowledgements
 
 /** Every API error: { error, message } with a 4xx/5xx status. */

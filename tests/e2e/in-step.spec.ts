@@ -4,13 +4,8 @@
 // becomes audible, not when the host changed, also after a pause and resume.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  type ChangeOffsets,
-  type HeardRotation,
-  installSyncProbe,
-  type SyncLog,
-  settledChange,
-} from "#dev/bench-sync/page-probe.ts";
+import { measureChange, waitForSound } from "#dev/bench-sync/measure.ts";
+import { type ChangeOffsets, type HeardRotation, installSyncProbe } from "#dev/bench-sync/page-probe.ts";
 import { playlist } from "#dev/station/playlist.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";
 import { stationHelper } from "./support/station.ts";
@@ -19,26 +14,9 @@ const browser = setupBrowser();
 /** What a CI machine holds; the benchmark (npm run bench:sync) measures the real figures. */
 const toleranceMs = 2000;
 
-const readLog = (page: Page) => page.evaluate(() => (window as unknown as { syncProbe: SyncLog }).syncProbe);
-
-async function heardSince(page: Page, since: number): Promise<void> {
-  await page.waitForFunction(
-    (after) => (window as unknown as { syncProbe: SyncLog }).syncProbe.soundAt >= after,
-    since,
-    { timeout: 30_000, polling: 100 },
-  );
-}
-
 async function rotateAndMeasure(page: Page): Promise<ChangeOffsets> {
   const since = Date.now();
-  const rotation = (await stationHelper.rotate()) as HeardRotation;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const offsets = settledChange(await readLog(page), rotation, since, Date.now());
-    if (offsets) return offsets;
-    if (Date.now() > deadline) throw new Error(`never heard and shown ${rotation.current.title}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return measureChange(page, (await stationHelper.rotate()) as HeardRotation, since);
 }
 
 describe("the title in step with the music", () => {
@@ -56,7 +34,7 @@ describe("the title in step with the music", () => {
     await page.waitForLoadState("networkidle");
     let since = Date.now();
     await player.getByRole("button", { name: "Play", exact: true }).click();
-    await heardSince(page, since);
+    await waitForSound(page, since);
 
     const first = await rotateAndMeasure(page);
     // On receipt, the title would have changed seconds before the music: the test can fail.
@@ -67,7 +45,7 @@ describe("the title in step with the music", () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     since = Date.now();
     await player.getByRole("button", { name: "Play", exact: true }).click();
-    await heardSince(page, since);
+    await waitForSound(page, since);
     const afterPause = await rotateAndMeasure(page);
     expect(Math.abs(afterPause.title)).toBeLessThanOrEqual(toleranceMs);
   }, 90_000);

@@ -27,14 +27,6 @@ export const TrashIcon = ({ size = 18 }: { size?: number }) => (
   </Icon>
 );
 
-export const MusicIcon = ({ size = 24 }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M9 18V5l12-2v13" />
-    <circle cx="6" cy="18" r="3" />
-    <circle cx="18" cy="16" r="3" />
-  </Icon>
-);
-
 export const ClockIcon = ({ size = 24 }: { size?: number }) => (
   <Icon size={size}>
     <circle cx="12" cy="12" r="9" />

@@ -42,14 +42,14 @@ function toPlayedTrack(row: {
     artist: row.artist,
     plays: row.plays,
     playedAt: row.lastPlayed.toISOString(),
-    artwork: row.artwork ?? null,
+    artwork: row.artwork,
   };
 }
 
 /** Insertion order (id) breaks ties between rows played in the same millisecond. */
 const newestFirst = [desc(trackHistory.playedAt), desc(trackHistory.id)];
 
-function newestRows(db: Db, limit: number) {
+export function newestRows(db: Db, limit: number) {
   return db
     .select()
     .from(trackHistory)

@@ -1,5 +1,6 @@
 // Uploaded images in R2: the type sniffed from the first bytes and random keys. Objects are
 // never deleted automatically: an export taken earlier may still name them (docs/decisions/007).
+import { imageKeyPattern } from "#schema/api.ts";
 
 export type ImageType = { contentType: string; extension: string };
 
@@ -35,8 +36,6 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 }
 
 /** R2 keys as uploads make them: `<uuid>.<ext>`. */
-const imageKeyPattern =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|avif)$/;
 
 export function isImageKey(key: string): boolean {
   return imageKeyPattern.test(key);

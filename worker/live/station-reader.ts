@@ -4,7 +4,6 @@
 // hold the players' connections. ADR 009.
 import { DurableObject } from "cloudflare:workers";
 import { findArtwork } from "../lib/artwork/lookup";
-import { artworkTrackKey } from "../lib/artwork/normalise";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
@@ -17,6 +16,7 @@ import {
   type StationState,
   sameTrack,
   sourceOf,
+  withAdminCover,
   withArtwork,
 } from "./station-state";
 
@@ -219,12 +219,11 @@ export class StationReader extends DurableObject<Env> {
     const lookup = (async () => {
       const db = getDb(this.env.DB);
       const artwork = await findArtwork({ db, images: this.env.IMAGES }, getConfig(this.env), track);
-      const state = artwork && this.state ? withArtwork(this.state, which, track, artwork) : null;
-      if (!state || !artwork) return;
+      if (!artwork || !this.state) return;
+      const state = withArtwork(this.state, which, track, artwork);
+      if (!state) return;
       if (which === "current" && state.played) await setPlayArtwork(db, state.played.id, artwork);
-      this.state = state;
-      await this.ctx.storage.put(stateKey, state);
-      await this.publish(state, getConfig(this.env).LIVE_SHARDS);
+      await this.keepAndPublish(state);
     })().catch((err: unknown) => console.error("live room: the artwork lookup failed", err));
     this.artworkLookups.add(lookup);
     void lookup.finally(() => this.artworkLookups.delete(lookup));
@@ -232,20 +231,12 @@ export class StationReader extends DurableObject<Env> {
 
   /** The admin set a track's cover, or none: players see it now when the track plays or is next. */
   async setCover(track: { title: string; artist: string }, artwork: string | null): Promise<void> {
-    let state: StationState | undefined = this.state;
-    if (!state) return;
-    const key = artworkTrackKey(track);
-    let changed = false;
-    for (const which of ["current", "next"] as const) {
-      const target: StationState["current"] | null = state[which];
-      if (!target || artworkTrackKey(target) !== key || target.artwork === artwork) continue;
-      const played: StationState["played"] =
-        which === "current" && state.played ? { ...state.played, artwork } : state.played;
-      state = { ...state, [which]: { ...target, artwork }, played };
-      changed = true;
-    }
-    if (!changed) return;
-    state = { ...state, version: state.version + 1 };
+    const state = this.state ? withAdminCover(this.state, track, artwork) : null;
+    if (state) await this.keepAndPublish(state);
+  }
+
+  /** A change made outside a poll (a cover): kept, and handed to every player at once. */
+  private async keepAndPublish(state: StationState): Promise<void> {
     this.state = state;
     await this.ctx.storage.put(stateKey, state);
     await this.publish(state, getConfig(this.env).LIVE_SHARDS);

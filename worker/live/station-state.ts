@@ -2,6 +2,7 @@
 // here is unit-tested directly.
 import type { LiveMessage, Track, TrackHistoryItem } from "#schema/api.ts";
 import { fallbackTrack } from "#schema/station.ts";
+import { artworkTrackKey } from "../lib/artwork/normalise";
 import type { Config } from "../lib/config";
 import { currentTrackSource, isFallbackTrack, type Observation, trackKey } from "../lib/radio";
 
@@ -127,11 +128,42 @@ export function withArtwork(
 ): StationState | null {
   const target = state[which];
   if (!target || target.artwork || !sameTrack(target, track)) return null;
+  return { ...putCover(state, which, artwork, false), version: state.version + 1 };
+}
+
+/**
+ * The state with the admin's cover (or none) on the current and next track when either is that
+ * recording (matched as covers are, by normalised artist and title): a new version, or null when
+ * neither changes. Unlike a found cover it replaces whatever the track showed.
+ */
+export function withAdminCover(
+  state: StationState,
+  track: { title: string; artist: string },
+  artwork: string | null,
+): StationState | null {
+  const key = artworkTrackKey(track);
+  let updated = state;
+  for (const which of ["current", "next"] as const) {
+    const target = updated[which];
+    if (!target || artworkTrackKey(target) !== key || target.artwork === artwork) continue;
+    updated = putCover(updated, which, artwork, true);
+  }
+  return updated === state ? null : { ...updated, version: state.version + 1 };
+}
+
+/** The cover on the current or next track, and on the current one's play (unless it has one and `replace` is false). */
+function putCover(
+  state: StationState,
+  which: "current" | "next",
+  artwork: string | null,
+  replace: boolean,
+): StationState {
+  const target = state[which] as Track;
   const played =
-    which === "current" && state.played && !state.played.artwork
+    which === "current" && state.played && (replace || !state.played.artwork)
       ? { ...state.played, artwork }
       : state.played;
-  return { ...state, version: state.version + 1, [which]: { ...target, artwork }, played };
+  return { ...state, [which]: { ...target, artwork }, played };
 }
 
 /** Whether the track is worth a history row (never the fallback or an empty title). */

@@ -57,7 +57,6 @@ async function drawnCard(env: AppEnv["Bindings"], param: string, url: string): P
     "Content-Type": "image/png",
     // A played track never changes; a new design reaches crawlers within a day.
     "Cache-Control": "public, max-age=86400",
-    "X-Content-Type-Options": "nosniff",
   });
   const card = await storedShareCard(env.IMAGES, track);
   if (!card) {

@@ -30,7 +30,7 @@ export function streamDelayMs(input: {
   return Math.max(0, burstMs + input.elapsedMs - input.currentTime * 1000);
 }
 
-/** Which configured stream `src` plays (the player may add a ?reconnect= cache buster). */
+/** Which configured stream `src` plays (playback.ts withCacheBuster may add ?reconnect=). */
 export function qualityOfSource(src: string, streams: ClientConfig["streams"]): StreamQuality | null {
   const plain = src.replace(/[?&]reconnect=\d+$/, "");
   for (const quality of Object.keys(streams) as StreamQuality[]) {

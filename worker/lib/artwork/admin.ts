@@ -1,11 +1,12 @@
 // The admin's covers: what the recently played tracks show, and setting a track's cover (an
 // uploaded image) or none, once for every listener. The admin's choice is never looked up again
 // or replaced by a lookup (lookup.ts), and the plays of the track already listed follow it.
-import { desc, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { SetTrackCover, TrackCover } from "#schema/api.ts";
 import { trackArtwork, trackHistory } from "#schema/db.ts";
 import type { Config } from "../config";
 import type { Db } from "../db";
+import { newestRows } from "../history";
 import { artworkUrl } from "./lookup";
 import { artworkTrackKey } from "./normalise";
 
@@ -13,11 +14,7 @@ import { artworkTrackKey } from "./normalise";
 const playsRead = 400;
 
 export async function recentTrackCovers(db: Db, config: Config, limit = 50): Promise<TrackCover[]> {
-  const plays = await db
-    .select()
-    .from(trackHistory)
-    .orderBy(desc(trackHistory.playedAt), desc(trackHistory.id))
-    .limit(playsRead);
+  const plays = await newestRows(db, playsRead);
   const tracks = new Map<string, (typeof plays)[number]>();
   for (const play of plays) {
     const key = artworkTrackKey(play);

@@ -5,20 +5,21 @@
 import { eq, sql } from "drizzle-orm";
 import { trackArtwork } from "#schema/db.ts";
 import type { Config } from "../config";
+import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
 import { type ImageType, sniffImageType } from "../images";
 import { frontCoverUrl, matchingReleaseGroups, ProviderUnavailable, userAgent } from "./musicbrainz";
 import { artworkTrackKey } from "./normalise";
 
 /** Covers larger than this are refused (the Cover Art Archive's 500-pixel fronts are far smaller). */
-export const maxArtworkBytes = 2 * 1024 * 1024;
+const maxArtworkBytes = 2 * 1024 * 1024;
 const imageTimeoutMs = 8000;
 /** MusicBrainz allows one request a second; a little more keeps us clear of it. */
 export const providerSpacingMs = 1100;
 const coverTypes = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 type Track = { artist: string; title: string; album?: string | null };
-export type ArtworkBindings = { db: Db; images: R2Bucket };
+type ArtworkBindings = { db: Db; images: R2Bucket };
 
 let nextCallAt = 0;
 
@@ -30,20 +31,15 @@ async function providerSlot(): Promise<void> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-async function hex(data: BufferSource): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", data);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** The R2 key of a cover: shaped like an upload's (`<uuid>.<ext>`), derived from the track and the bytes. */
 async function coverKey(trackKey: string, bytes: Uint8Array, type: ImageType): Promise<string> {
-  const id = await hex(new TextEncoder().encode(`${trackKey}\n${await hex(bytes)}`));
+  const id = await sha256Hex(`${trackKey}\n${await sha256Hex(bytes)}`);
   const uuid = `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`;
   return `${uuid}.${type.extension}`;
 }
 
 /** The image at url when it is a JPEG, PNG or WebP of at most maxArtworkBytes; null when there is none. */
-export async function fetchCover(
+async function fetchCover(
   config: Config,
   url: string,
 ): Promise<{ bytes: Uint8Array; type: ImageType } | null> {
@@ -96,7 +92,7 @@ export function artworkUrl(config: Config, imageKey: string): string {
 }
 
 /** What is known of the track's cover: its URL, null for none, undefined when it should be looked up. */
-export async function knownArtwork(
+async function knownArtwork(
   db: Db,
   config: Config,
   track: Track,

@@ -51,7 +51,7 @@ export function normaliseTitle(title: string): string {
 }
 
 /** Every artist a credit names, each normalised: "The A & B feat. C" -> ["a and b", "a", "b", "c"]. */
-export function artistNames(artist: string): string[] {
+function artistNames(artist: string): string[] {
   const text = plain(artist);
   const main = text.replace(featuring, "");
   const featured = text.slice(main.length).replace(/^\s*[([]?\s*(?:feat\.?|ft\.?|featuring|with)\s/i, "");

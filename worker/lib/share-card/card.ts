@@ -10,8 +10,8 @@ import { type FontMetrics, fontMetrics } from "./font-metrics";
 import regularFont from "./fonts/DejaVuSans.ttf";
 import boldFont from "./fonts/DejaVuSans-Bold.ttf";
 
-export const cardWidth = 1200;
-export const cardHeight = 630;
+const cardWidth = 1200;
+const cardHeight = 630;
 
 export type CardText = {
   station: string;
@@ -94,12 +94,12 @@ export function wrapText(
 
 /** The title at the largest size that writes it whole on two lines (or shortened at the smallest). */
 function titleLines(title: string, font: FontMetrics): { size: number; lines: string[] } {
-  const sizes = [80, 68, 58];
-  for (const size of sizes) {
-    const lines = wrapText(title, font, size, textWidth, 2);
-    if (!lines.some((l) => l.endsWith("…"))) return { size, lines };
+  let fitted = { size: 0, lines: [] as string[] };
+  for (const size of [80, 68, 58]) {
+    fitted = { size, lines: wrapText(title, font, size, textWidth, 2) };
+    if (!fitted.lines.some((l) => l.endsWith("…"))) break;
   }
-  return { size: 58, lines: wrapText(title, font, 58, textWidth, 2) };
+  return fitted;
 }
 
 /** The card as SVG, or null when its fonts lack a character of the track's text. */

@@ -2,6 +2,7 @@
 // track, and every id of it, shares one image) and a new design is a new version prefix.
 import type { TrackHistoryItem } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
+import { sha256Hex } from "../crypto";
 import { type CardText, renderPng, shareCardSvg } from "./card";
 
 const version = "v1";
@@ -17,12 +18,10 @@ export function cardText(track: Pick<TrackHistoryItem, "title" | "artist" | "alb
 }
 
 async function cardKey(text: CardText): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(text)));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `share-cards/${version}/${hex}.png`;
+  return `share-cards/${version}/${await sha256Hex(JSON.stringify(text))}.png`;
 }
 
-export type StoredCard = { body: ReadableStream | Uint8Array; etag: string; size: number };
+type StoredCard = { body: ReadableStream | Uint8Array; etag: string; size: number };
 
 /**
  * The track's card from R2, drawn and stored first if it is not there yet; null when the card's
