@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { fakeStreamTitle, startFakeIcecast } from "./bench-api/fake-icecast.ts";
 import { type LoadOptions, measure, medianRate, type Row, table } from "./bench-api/load.ts";
 import { startProfile, topSelfTime } from "./bench-api/profile.ts";
-import { pageSlug, seedHistory, seedPage } from "./bench-api/seed.ts";
+import { pageSlug, seedHistory, seedInsights, seedPage } from "./bench-api/seed.ts";
 import { buildBundle, startSite } from "./bench-api/site.ts";
 import { freePort, root } from "./local-site.ts";
 
@@ -69,6 +69,20 @@ try {
   cleanups.unshift(site.stop);
   await seedHistory(site.db, rows);
   await seedPage(site.db);
+  await seedInsights(site.db);
+  // The insights are the admin's: logged in with the documented local password (dev/local.env).
+  const login = await fetch(`${site.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: site.url },
+    body: JSON.stringify({ username: "admin", password: "lounge-admin" }),
+  });
+  if (!login.ok) throw new Error(`bench: the admin login answered ${login.status}`);
+  const admin = {
+    Cookie: login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 
   // Now playing answers the recorded track until the live room has read the host once.
   const nowPlaying = `${site.url}/api/radio/now-playing`;
@@ -89,16 +103,21 @@ try {
     server.once("exit", (code) => reject(new Error(`bench: the static server exited (${code})`)));
   });
 
-  const targets: [string, string][] = [
+  const targets: [string, string, Record<string, string>?][] = [
     ["static file (node:http)", `http://127.0.0.1:${staticPort}/now-playing.json`],
     ["/api/radio/now-playing", nowPlaying],
     ["/api/track-history", `${site.url}/api/track-history`],
     ["/api/stats", `${site.url}/api/stats`],
     [`/api/pages/by-slug/${pageSlug}`, `${site.url}/api/pages/by-slug/${pageSlug}`],
     ["/ (HTML document)", `${site.url}/`],
+    ...(["24h", "90d"] as const).map((range): [string, string, Record<string, string>] => [
+      `/api/insights?range=${range} (admin)`,
+      `${site.url}/api/insights?range=${range}`,
+      admin,
+    ]),
   ];
-  for (const [name, url] of targets) {
-    const res = await fetch(url);
+  for (const [name, url, headers] of targets) {
+    const res = await fetch(url, { headers });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`bench: ${name} answered ${res.status} before the load`);
   }
@@ -106,7 +125,7 @@ try {
   console.log(
     `\nbench:api: production bundle on workerd (Miniflare, in-memory D1/KV/R2/Durable Objects; ` +
       `requests go straight to the worker's socket, not through Miniflare's entry worker), ` +
-      `${rows.toLocaleString("en")} track_history rows; autocannon loads each target with ` +
+      `${rows.toLocaleString("en")} track_history rows and 90 days of insights (ADR 021); autocannon loads each target with ` +
       `${load.connections} connections, then alone (one connection); ${load.warmupSeconds} s warm-up ` +
       `+ ${load.seconds} s each, ${runs} run(s).\n` +
       `bench:api: autocannon, workerd and the static server share this machine's ` +
@@ -119,12 +138,12 @@ try {
   const alone: LoadOptions = { ...load, connections: 1 };
   let hostReadsDuringNowPlaying = 0;
   for (let run = 0; run < runs; run++) {
-    for (const [i, [name, url]] of targets.entries()) {
+    for (const [i, [name, url, headers]] of targets.entries()) {
       log(`run ${run + 1}/${runs}: ${name}`);
       const readsBefore = icecast.reads();
       const profiled = inspectorPort && run === 0 && new URL(url).pathname === values.profile;
       const stopProfile = profiled ? await startProfile(inspectorPort, "lounge-radio") : undefined;
-      results[i]?.load.push(await measure(url, load));
+      results[i]?.load.push(await measure(url, load, headers));
       if (stopProfile) {
         const profile = await stopProfile();
         const file = join(root, "bench-results", `api${name.split(" ")[0]?.replaceAll("/", "-")}.cpuprofile`);
@@ -133,7 +152,7 @@ try {
         log(`CPU profile of the worker under ${name}: ${file}\n${topSelfTime(profile)}`);
       }
       if (url === nowPlaying) hostReadsDuringNowPlaying += icecast.reads() - readsBefore;
-      results[i]?.alone.push(await measure(url, alone));
+      results[i]?.alone.push(await measure(url, alone, headers));
     }
   }
 

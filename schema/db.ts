@@ -3,7 +3,7 @@
 // Every column a cron delete filters on has an index, as the cron runs every minute
 // (tests/worker/cron-indexes.test.ts).
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs);
@@ -33,6 +33,15 @@ export const trackHistory = sqliteTable(
     album: text("album"),
     artwork: text("artwork"),
     playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    /**
+     * Song impact (issue 20), written by the live room once the play ends: the host's listener
+     * count when it started and ended, the average while it played, and how many favorites of
+     * it were added meanwhile. Null for plays the room did not follow from start to end.
+     */
+    listenersStart: integer("listeners_start"),
+    listenersEnd: integer("listeners_end"),
+    listenersAvg: real("listeners_avg"),
+    favoritesAdded: integer("favorites_added"),
   },
   (t) => [index("track_history_played_at_idx").on(t.playedAt)],
 );
@@ -154,6 +163,8 @@ export const favorites = sqliteTable(
       sql`lower(${t.trackArtist})`,
     ),
     index("favorites_user_idx").on(t.userId),
+    /** Song impact counts the favorites added while a track played. */
+    index("favorites_created_at_idx").on(t.createdAt),
   ],
 );
 
@@ -192,13 +203,82 @@ export const listeningSessions = sqliteTable(
     closed: integer("closed", { mode: "boolean" }).notNull().default(false),
     trackTitle: text("track_title"),
     trackArtist: text("track_artist"),
+    /** `request.cf.country` when the stretch began (two letters), null when unknown. Never an address. */
+    country: text("country"),
+    /** Coarse class of the user agent: mobile, tablet, desktop or other. */
+    device: text("device").notNull().default("other"),
+    /** 1 once the insights' rollups count this stretch (it has ended): it is never counted twice. */
+    rolledUp: integer("rolled_up", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),
     index("listening_sessions_user_idx").on(t.userId, t.startedAt),
     index("listening_sessions_started_idx").on(t.startedAt),
+    /** The stretches still to roll up, oldest first: a small index, as rolled rows leave it. */
+    index("listening_sessions_unrolled_idx").on(t.endedAt).where(sql`rolled_up = 0`),
   ],
 );
+
+/**
+ * Station insights (issue 20): the host's listener count per mount (and '*' for all of them),
+ * sampled by the live room on every read and written once a minute: per minute, and rolled up
+ * into the hour and the day at the same time. `sum / samples` is the average. Minutes are kept
+ * INSIGHTS_MINUTE_DAYS, hours INSIGHTS_HOUR_DAYS, days for ever.
+ */
+export const listenerSamples = sqliteTable(
+  "listener_samples",
+  {
+    resolution: text("resolution", { enum: ["minute", "hour", "day"] }).notNull(),
+    mount: text("mount").notNull(),
+    /** The start of the minute, hour or UTC day (ms). */
+    start: integer("start", { mode: "timestamp_ms" }).notNull(),
+    min: integer("min").notNull(),
+    max: integer("max").notNull(),
+    sum: integer("sum").notNull(),
+    samples: integer("samples").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resolution, t.start, t.mount] }),
+    /** One mount's series (the station's, '*', on the chart) without reading the others. */
+    index("listener_samples_mount_idx").on(t.resolution, t.mount, t.start),
+  ],
+);
+
+/**
+ * Ended listening stretches counted per hour and UTC day of their start, by one dimension at a
+ * time (length bucket, quality, device, country, account): insights read these, never the
+ * stretches themselves.
+ */
+export const sessionRollups = sqliteTable(
+  "session_rollups",
+  {
+    resolution: text("resolution", { enum: ["hour", "day"] }).notNull(),
+    start: integer("start", { mode: "timestamp_ms" }).notNull(),
+    dimension: text("dimension", { enum: ["length", "quality", "device", "country", "account"] }).notNull(),
+    value: text("value").notNull(),
+    sessions: integer("sessions").notNull(),
+    seconds: integer("seconds").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resolution, t.start, t.dimension, t.value] })],
+);
+
+/**
+ * The song-impact tables per range (24h, 7d, 30d, 90d), worked out from the plays by the cron
+ * every few minutes, so the insights call reads one row per range. `body` is JSON
+ * (schema/api/insights.ts songImpact).
+ */
+export const songImpactRankings = sqliteTable("song_impact_rankings", {
+  range: text("range").primaryKey(),
+  computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+  body: text("body").notNull(),
+});
+
+/** One row (id 1): the operator's settings for listeners' screens. */
+export const stationSettings = sqliteTable("station_settings", {
+  id: integer("id").primaryKey(),
+  /** Whether listeners see the listener count (home page, live updates, public API). */
+  listenersPublic: integer("listeners_public", { mode: "boolean" }).notNull().default(true),
+});
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   id: text("id").primaryKey(),

@@ -1,4 +1,4 @@
-// The station's identity: the one place an operator edits to re-brand the site.
+// The station's identity: with station-links.ts, the one place an operator edits to re-brand the site.
 // Read by the web app (texts, links) and the worker (mail, fallback track, CSP).
 // What differs per deployment (stream URLs, radio host, mail provider, secrets)
 // is a worker variable instead: see wrangler.toml and README.md.
@@ -13,30 +13,6 @@ export const station = {
   streamingSince: 2017,
   trackCountClaim: "15K+",
   bitrateClaim: "320kbps",
-  /** Licensing numbers of the two rights organisations. */
-  licences: [
-    { organisation: "Buma/Stemra", number: "LR-000000" },
-    { organisation: "Sena", number: "SENA-000000" },
-  ],
-  social: [
-    { network: "Facebook", url: "https://www.facebook.com/loungeradio.example" },
-    { network: "Instagram", url: "https://www.instagram.com/loungeradio.example" },
-    { network: "X", url: "https://x.com/loungeradio_example" },
-  ],
-  /** The two networks whose share pages the share button falls back to. */
-  shareNetworks: {
-    facebook: "https://www.facebook.com/sharer/sharer.php?u=",
-    x: "https://x.com/intent/tweet?text=",
-  },
-  mapsListingUrl: "https://maps.google.com/?cid=0",
-  reviewUrl: "https://g.page/r/lounge-radio-example/review",
-  appStoreUrl: "https://apps.apple.com/app/id0000000000",
-  googlePlayUrl: "https://play.google.com/store/apps/details?id=example.loungeradio",
-  officeAudioUrl: "https://office.lounge-radio.example",
-  radioDirectories: [
-    { name: "Radio Garden", url: "https://radio.garden" },
-    { name: "TuneIn", url: "https://tunein.com" },
-  ],
 } as const;
 
 export type Station = typeof station;

@@ -43,9 +43,8 @@ export function Routes() {
       <Route path="/analytics" component={AnalyticsScreen} />
       <Route path="/install" component={InstallScreen} />
       <Route path="/page/:slug">{(params) => <PageScreen slug={params.slug} />}</Route>
-      <Route path="/pb" component={AdminRoutes} />
-      <Route path="/pb/debug" component={AdminRoutes} />
-      <Route path="/pb/covers" component={AdminRoutes} />
+      {/* Every admin path: the admin chunk has its own table (routes/admin/index.tsx). */}
+      <Route path="/pb/*?" component={AdminRoutes} />
       <Route path="/template" component={TemplateScreen} />
       <Route component={NotFoundScreen} />
     </Switch>

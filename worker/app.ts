@@ -16,6 +16,7 @@ import { contact } from "./routes/contact";
 import { favorites, migrateFavoritesRoute } from "./routes/favorites";
 import { health } from "./routes/health";
 import { images } from "./routes/images";
+import { insightsRoutes } from "./routes/insights";
 import { listening } from "./routes/listening";
 import { pages } from "./routes/pages";
 import { radio } from "./routes/radio";
@@ -51,7 +52,8 @@ const api = new Hono<AppEnv>()
   .route("/auth", auth)
   .route("/pages", pages)
   .route("/upload", upload)
-  .route("/track-artwork", trackArtworkRoutes);
+  .route("/track-artwork", trackArtworkRoutes)
+  .route("/insights", insightsRoutes);
 
 export const app = new Hono<AppEnv>()
   // First, so it sees the final response (onError's included) and times everything after it.

@@ -21,10 +21,15 @@ export function percentile(sorted: number[], p: number): number {
  * Warms the target up, then loads it for `seconds`. Latencies are taken from each response
  * (autocannon's own histogram keeps whole milliseconds, too coarse for loopback answers).
  */
-export async function measure(url: string, options: LoadOptions): Promise<Measurement> {
+export async function measure(
+  url: string,
+  options: LoadOptions,
+  headers: Record<string, string> = {},
+): Promise<Measurement> {
   const latencies: number[] = [];
   const instance = autocannon({
     url,
+    headers,
     connections: options.connections,
     duration: options.seconds,
     timeout: 10,

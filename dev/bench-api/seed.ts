@@ -44,3 +44,74 @@ export async function seedPage(db: Db, now = Date.now()): Promise<void> {
     .bind(crypto.randomUUID(), pageSlug, content, now)
     .run();
 }
+
+/** What the insights call reads (issue 20), as a station that has run for a while has it. */
+export const insightsSeed = {
+  mounts: ["*", "/hd", "/sd", "/mobile"],
+  minuteDays: 14,
+  hourDays: 90,
+  dayDays: 400,
+  sessionDays: 90,
+  /** 7 lengths, 3 qualities, 4 devices, 10 countries, 2 accounts: 26 values per hour and day. */
+  sessionValues: [
+    ...["under-1m", "1-5m", "5-15m", "15-30m", "30-60m", "1-2h", "2h-plus"].map((v) => ["length", v]),
+    ...["hd", "sd", "mobile"].map((v) => ["quality", v]),
+    ...["mobile", "tablet", "desktop", "other"].map((v) => ["device", v]),
+    ...["DE", "FR", "GB", "US", "NL", "IT", "ES", "JP", "BR", "unknown"].map((v) => ["country", v]),
+    ...["anonymous", "member"].map((v) => ["account", v]),
+  ],
+  /** Stretches per step and value of the length dimension. */
+  sessionsPerStep: 3,
+} as const;
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+const dayMs = 24 * hourMs;
+
+/**
+ * Listener samples per minute (14 days), hour (90 days) and day (400 days) for four mounts,
+ * and session rollups per hour and day (90 days): each a recursive series in one statement per
+ * mount or value, the newest step the current one.
+ */
+export async function seedInsights(db: Pick<Db, "prepare">, now = Date.now()): Promise<void> {
+  const s = insightsSeed;
+  for (const [resolution, step, count] of [
+    ["minute", minuteMs, s.minuteDays * 24 * 60],
+    ["hour", hourMs, s.hourDays * 24],
+    ["day", dayMs, s.dayDays],
+  ] as const) {
+    for (const mount of s.mounts) {
+      await db
+        .prepare(
+          `with recursive n(i) as (select 0 union all select i + 1 from n where i < ?1 - 1)
+           insert into listener_samples (resolution, mount, start, min, max, sum, samples)
+           select ?2, ?3, ?4 - i * ?5, 10 + i % 7, 30 + i % 11, 20 * 60, 60 from n`,
+        )
+        .bind(count, resolution, mount, now - (now % step), step)
+        .run();
+    }
+  }
+  for (const [resolution, step, count] of [
+    ["hour", hourMs, s.sessionDays * 24],
+    ["day", dayMs, s.sessionDays],
+  ] as const) {
+    for (const [dimension, value] of s.sessionValues) {
+      await db
+        .prepare(
+          `with recursive n(i) as (select 0 union all select i + 1 from n where i < ?1 - 1)
+           insert into session_rollups (resolution, start, dimension, value, sessions, seconds)
+           select ?2, ?3 - i * ?4, ?5, ?6, ?7, 900 from n`,
+        )
+        .bind(count, resolution, now - (now % step), step, dimension, value, s.sessionsPerStep)
+        .run();
+    }
+  }
+  for (const range of ["24h", "7d", "30d", "90d"]) {
+    await db
+      .prepare(
+        `insert into song_impact_rankings (range, computed_at, body) values (?1, ?2, '{"gainers":[],"losers":[]}')`,
+      )
+      .bind(range, now)
+      .run();
+  }
+}

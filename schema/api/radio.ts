@@ -14,6 +14,8 @@ export type Track = z.infer<typeof track>;
 export const nowPlaying = track.extend({
   /** Listener count reported by the radio host, when it reports one. */
   listeners: z.number().int().nonnegative().nullish(),
+  /** The station keeps its listener count to itself (listeners is then null): show none. */
+  listenersHidden: z.boolean().optional(),
   /** The track_history row of this play, when one was recorded: its share page is /share/{id}. */
   historyId: z.number().int().positive().nullish(),
 });
@@ -44,6 +46,7 @@ export const liveMessage = z.object({
   current: track,
   next: track.nullable(),
   listeners: z.number().int().nonnegative().nullable(),
+  listenersHidden: z.boolean().optional(),
   at: z.number(),
   sentAt: z.number(),
   /** The track_history row of the current track, when one was recorded as it started. */

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { App } from "#web/app.tsx";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
@@ -92,12 +93,12 @@ describe("app shell", () => {
       expect.arrayContaining([
         "/page/privacy",
         "/page/terms",
-        station.mapsListingUrl,
+        stationLinks.mapsListingUrl,
         `mailto:${station.contactEmail}`,
-        ...station.social.map((s) => s.url),
+        ...stationLinks.social.map((s) => s.url),
       ]),
     );
-    expect(station.social).toHaveLength(3);
+    expect(stationLinks.social).toHaveLength(3);
     expect(footer.textContent).toContain("320kbps");
     expect(footer.textContent).toContain(String(new Date().getFullYear()));
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { ContactScreen } from "#web/routes/contact.tsx";
 import { json, mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
@@ -75,9 +75,11 @@ describe("contact form", () => {
 
   it("shows a review link, the licensing numbers and the radio directories", () => {
     renderAt("/contact", <ContactScreen />);
-    expect(screen.getByRole("link", { name: /Write a review/ }).getAttribute("href")).toBe(station.reviewUrl);
-    for (const licence of station.licences) expect(screen.getByText(licence.number)).toBeTruthy();
-    for (const directory of station.radioDirectories) {
+    expect(screen.getByRole("link", { name: /Write a review/ }).getAttribute("href")).toBe(
+      stationLinks.reviewUrl,
+    );
+    for (const licence of stationLinks.licences) expect(screen.getByText(licence.number)).toBeTruthy();
+    for (const directory of stationLinks.radioDirectories) {
       expect(screen.getByRole("link", { name: directory.name }).getAttribute("href")).toBe(directory.url);
     }
   });

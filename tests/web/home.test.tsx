@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { HomeScreen } from "#web/routes/home.tsx";
 import { aClientConfig, aHistoryItem, aPage, listener } from "./support/factories";
 import { mockApi } from "./support/fetch";
@@ -84,9 +84,11 @@ describe("home", () => {
     for (const title of ["HD Quality", "24/7 Music", "No Commercials"]) {
       expect(await screen.findByRole("heading", { name: title })).toBeTruthy();
     }
-    expect(screen.getByRole("link", { name: "App Store" }).getAttribute("href")).toBe(station.appStoreUrl);
+    expect(screen.getByRole("link", { name: "App Store" }).getAttribute("href")).toBe(
+      stationLinks.appStoreUrl,
+    );
     expect(screen.getByRole("link", { name: "Google Play" }).getAttribute("href")).toBe(
-      station.googlePlayUrl,
+      stationLinks.googlePlayUrl,
     );
     expect(screen.getByRole("link", { name: /install the web app/i }).getAttribute("href")).toBe("/install");
   });
@@ -193,7 +195,7 @@ describe("home", () => {
       within(section)
         .getByRole("link", { name: /office player/ })
         .getAttribute("href"),
-    ).toBe(station.officeAudioUrl);
+    ).toBe(stationLinks.officeAudioUrl);
     first.unmount();
 
     mockApi({ "GET /api/pages": [{ ...officeAudio, published: "false" }], "GET /api/track-history": [] });

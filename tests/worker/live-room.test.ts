@@ -131,6 +131,7 @@ describe("reading the radio host", () => {
       },
       next: expect.objectContaining({ title: "Sunset Drive", artist: "Coastal Trio" }),
       listeners: 7,
+      mounts: { "/radio.mp3": 7 },
     });
   });
 

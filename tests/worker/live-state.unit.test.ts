@@ -30,6 +30,7 @@ const seen = (overrides: Partial<Observation> = {}): Observation => ({
   current: track("Slow Tide"),
   next: track("Paper Lanterns", "Mira Okafor"),
   listeners: 12,
+  mounts: { "/hd": 12 },
   ...overrides,
 });
 
@@ -88,7 +89,7 @@ describe("the live room's change detection", () => {
   });
 
   it("keeps the last known track and next track when the host fails, with no listener count", () => {
-    const step = advance(state(), { current: null, next: undefined, listeners: null }, 5000);
+    const step = advance(state(), { current: null, next: undefined, listeners: null, mounts: null }, 5000);
     expect(step.state.current.title).toBe("Slow Tide");
     expect(step.state.next?.title).toBe("Paper Lanterns");
     expect(step.state.listeners).toBeNull();

@@ -19,11 +19,14 @@ describe("icecast adapter", () => {
     // The station is shared with other test files; read it until its title stands still.
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await stationStatus();
-      const track = await readIcecast(env.ICECAST_URL, "/hd");
+      const { current: track, mounts } = await readIcecast(env.ICECAST_URL, "/hd");
       const after = await stationStatus();
       if (before.current.title !== after.current.title) continue;
       expect(track).toMatchObject({ title: after.current.title, artist: after.current.artist });
       expect(track.listeners).toBeGreaterThanOrEqual(0);
+      // Each of the station's mounts by its path; the station's count is their sum.
+      expect(Object.keys(mounts).sort()).toEqual(["/hd", "/mobile", "/sd"]);
+      expect(Object.values(mounts).reduce((a, b) => a + b, 0)).toBe(track.listeners);
       return;
     }
     throw new Error("the station's title kept changing");
@@ -91,6 +94,7 @@ describe("azuracast adapter", () => {
       album: "Warm Nights",
       artwork: "https://radio.example/api/station/1/art/next.jpg",
     });
+    expect(result.mounts).toEqual({ "/radio.mp3": 17 });
     expect(result.history).toHaveLength(1);
     expect(result.history[0]).toMatchObject({ title: "Earlier Tune", artist: "Old Friends", album: null });
     expect(result.history[0]?.playedAt).toBeInstanceOf(Date);

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { officeAudioSlug } from "../lib/constants";
 import { ExternalIcon } from "../ui/content-icons";
 import { Licences } from "../ui/licences";
@@ -51,7 +52,7 @@ export function AboutScreen() {
       <section className="card banner">
         <h2>Enjoying the music?</h2>
         <p>A short review helps other listeners find us.</p>
-        <a className="button" href={station.reviewUrl} target="_blank" rel="noopener noreferrer">
+        <a className="button" href={stationLinks.reviewUrl} target="_blank" rel="noopener noreferrer">
           Write a review <ExternalIcon />
         </a>
       </section>
@@ -61,7 +62,7 @@ export function AboutScreen() {
         <div className="app-link-row">
           <a
             className="button button-ghost"
-            href={station.officeAudioUrl}
+            href={stationLinks.officeAudioUrl}
             target="_blank"
             rel="noopener noreferrer"
           >

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { serverMessage } from "../lib/api";
 import { useSendContactMessage } from "../lib/queries/contact";
 import { ExternalIcon } from "../ui/content-icons";
@@ -100,7 +101,7 @@ export function ContactScreen() {
             <p>Enjoying the station? Tell other listeners.</p>
             <a
               className="button button-ghost"
-              href={station.reviewUrl}
+              href={stationLinks.reviewUrl}
               target="_blank"
               rel="noopener noreferrer"
             >
@@ -114,7 +115,7 @@ export function ContactScreen() {
           <section className="card">
             <h2>Find us in radio directories</h2>
             <ul className="link-list">
-              {station.radioDirectories.map((directory) => (
+              {stationLinks.radioDirectories.map((directory) => (
                 <li key={directory.name}>
                   <a href={directory.url} target="_blank" rel="noopener noreferrer">
                     {directory.name} <ExternalIcon />

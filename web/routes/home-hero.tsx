@@ -26,13 +26,14 @@ function useListenerDisplay(): number | undefined {
 /**
  * The radio host's real listener count, kept live with now playing; the spec's display number
  * stands in only when the host reports none. Nothing until now playing has loaded, so the
- * figure never jumps from a made-up number to the real one.
+ * figure never jumps from a made-up number to the real one. Null when the station hides it.
  */
-function useListenerCount(): number | undefined {
+function useListenerCount(): number | null | undefined {
   const hydrated = useHydrated();
   const { data } = useNowPlaying();
   const track = hydrated ? data : undefined;
   const display = useListenerDisplay();
+  if (track?.listenersHidden) return null;
   if (typeof track?.listeners === "number") return track.listeners;
   return track ? display : undefined;
 }
@@ -59,7 +60,8 @@ export function Hero({ settings }: { settings: Page | undefined }) {
             Learn More<span className="sr-only"> about {station.name}</span>
           </Link>
         </div>
-        <p className="listener-count">
+        {/* Hidden, its place kept: the prerendered page has it, and nothing may move. */}
+        <p className="listener-count" hidden={listeners === null}>
           <span className="live-dot" aria-hidden="true" />
           <span className="listener-number">{listeners ?? "\u00a0"}</span> listening now
         </p>

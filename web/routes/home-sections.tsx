@@ -4,6 +4,7 @@
 import { Link } from "wouter";
 import type { NowPlaying, Page } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import {
   homeRecentTracks,
   homeUpdateCards,
@@ -102,7 +103,7 @@ function AppLinks() {
       <div className="app-link-row">
         <a
           className="button button-ghost"
-          href={station.appStoreUrl}
+          href={stationLinks.appStoreUrl}
           target="_blank"
           rel="noopener noreferrer"
         >
@@ -110,7 +111,7 @@ function AppLinks() {
         </a>
         <a
           className="button button-ghost"
-          href={station.googlePlayUrl}
+          href={stationLinks.googlePlayUrl}
           target="_blank"
           rel="noopener noreferrer"
         >
@@ -160,7 +161,7 @@ function OfficeAudio({ page }: { page: Page }) {
       <h2 id="office-title">{page.title}</h2>
       <p>{cutText(htmlToText(page.content), officeAudioExcerptChars)}</p>
       <div className="app-link-row">
-        <a className="button" href={station.officeAudioUrl} target="_blank" rel="noopener noreferrer">
+        <a className="button" href={stationLinks.officeAudioUrl} target="_blank" rel="noopener noreferrer">
           Open the office player <ExternalIcon />
         </a>
         <Link href={`/page/${officeAudioSlug}`} className="button button-ghost">

@@ -1,11 +1,11 @@
-import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import "./licences.css";
 
 /** The licensing numbers of the two rights organisations. */
 export function Licences() {
   return (
     <dl className="licences">
-      {station.licences.map((licence) => (
+      {stationLinks.licences.map((licence) => (
         <div key={licence.organisation}>
           <dt>{licence.organisation}</dt>
           <dd>{licence.number}</dd>

@@ -3,6 +3,9 @@
 // failing step is logged when it starts failing and when it recovers (cron-status.ts).
 import type { Track } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
+import { pruneListenerSamples } from "../insights/samples";
+import { pruneSessionRollups, rollUpSessions } from "../insights/sessions";
+import { refreshSongImpact } from "../insights/song-impact";
 import { type Config, getConfig } from "./config";
 import { cronLogLines, readCronStatus, recordCronRun } from "./cron-status";
 import { getDb } from "./db";
@@ -62,6 +65,17 @@ export async function refreshTrackHistory(
   await step("pruning listening sessions", 0, () =>
     deleteListeningBefore(db, scheduledTime - listening.retentionDays * dayMs),
   );
+  await step("rolling up listening sessions", 0, () => rollUpSessions(db, scheduledTime));
+  await step("ranking song impact", [], () => refreshSongImpact(db, scheduledTime));
+  await step("pruning listener samples", 0, async () => {
+    const hourBefore = scheduledTime - config.INSIGHTS_HOUR_DAYS * dayMs;
+    return (
+      (await pruneListenerSamples(db, {
+        minuteBefore: scheduledTime - config.INSIGHTS_MINUTE_DAYS * dayMs,
+        hourBefore,
+      })) + (await pruneSessionRollups(db, hourBefore))
+    );
+  });
   await step("deleting stale rate limits", undefined, () =>
     deleteStaleRateLimits(db, scheduledTime, rateLimitRetentionMs),
   );

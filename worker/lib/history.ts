@@ -9,7 +9,10 @@ import { trackKey } from "./radio";
 
 const trackHistoryLimit = 100;
 
-type HistoryRow = typeof trackHistory.$inferSelect;
+type HistoryRow = Pick<
+  typeof trackHistory.$inferSelect,
+  "id" | "title" | "artist" | "album" | "artwork" | "playedAt"
+>;
 
 /** The answer's fields, named one by one so a new column never leaks into the API. */
 function toItem(row: HistoryRow): TrackHistoryItem {

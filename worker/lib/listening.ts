@@ -22,6 +22,8 @@ export async function recordListening(
   owner: Owner,
   write: ListeningWrite,
   now: number,
+  /** Where and on what the stretch began (insights): set by its first write only. */
+  origin: { country: string | null; device: string } = { country: null, device: "other" },
 ): Promise<boolean> {
   const startedAt = Math.min(
     now,
@@ -38,6 +40,8 @@ export async function recordListening(
       durationSeconds: Math.round((now - startedAt) / 1000),
       quality: write.quality,
       closed: write.ended,
+      country: origin.country,
+      device: origin.device,
     })
     .onConflictDoUpdate({
       target: listeningSessions.id,
@@ -50,6 +54,8 @@ export async function recordListening(
       setWhere: and(
         eq(listeningSessions.sessionId, owner.sessionId),
         eq(listeningSessions.closed, false),
+        // Once the insights counted a stretch (it went quiet for sessionIdleMs), it stays as counted.
+        eq(listeningSessions.rolledUp, false),
         write.ended
           ? undefined
           : lt(listeningSessions.endedAt, new Date(now - listening.writeEveryMs + listening.graceMs)),

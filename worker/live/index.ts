@@ -10,7 +10,7 @@ import { coldState, type StationState, sourceOf } from "./station-state";
 
 export { LiveShard } from "./live-shard";
 export { StationReader } from "./station-reader";
-export { liveMessage, type StationState, sourceOf } from "./station-state";
+export { liveMessage, publicListeners, type StationState, sourceOf } from "./station-state";
 
 export function stationReader(env: Env) {
   return env.STATION_READER.getByName(stationReaderName);

@@ -3,6 +3,15 @@
 // track_history row when the track changes, and hands every change to the live shards that
 // hold the players' connections. ADR 009.
 import { DurableObject } from "cloudflare:workers";
+import {
+  type MinuteTally,
+  type PlayImpact,
+  type PlayTally,
+  tallyMinute,
+  tallyPlay,
+} from "../insights/sampler";
+import { writeInsights } from "../insights/samples";
+import { readListenersPublic } from "../insights/settings";
 import { findArtwork } from "../lib/artwork/lookup";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
@@ -18,6 +27,7 @@ import {
   sourceOf,
   withAdminCover,
   withArtwork,
+  withListenersPublic,
 } from "./station-state";
 
 const stateKey = "state";
@@ -32,6 +42,12 @@ const retryAfterConfigErrorMs = 30_000;
  */
 const widgetPollMs = 30_000;
 const widgetAfterChangeMs = 15_000;
+/**
+ * Insights waiting for their write when D1 fails are kept this long (minutes) and this many
+ * (plays); older ones are dropped rather than let memory grow through a long outage.
+ */
+const pendingMinutesMax = 60;
+const pendingPlaysMax = 100;
 
 export type ReaderStatus = {
   version: number;
@@ -55,6 +71,12 @@ export class StationReader extends DurableObject<Env> {
   private lastPushedAt = 0;
   /** Whether all that changed since the last complete push is the listener count. */
   private unpushedCountOnly = true;
+  /** The audience as the reads saw it (issue 20): this minute's counts and the current play's. */
+  private minuteTally: MinuteTally | null = null;
+  private playTally: (PlayTally & { fromStart: boolean }) | null = null;
+  private pendingMinutes: MinuteTally[] = [];
+  private pendingPlays: PlayImpact[] = [];
+  private writingInsights: Promise<void> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -80,15 +102,17 @@ export class StationReader extends DurableObject<Env> {
 
   private async coldState(source: string): Promise<StationState> {
     let recorded = null;
+    let listenersPublic = this.state?.listenersPublic;
     try {
-      recorded = await latestRecordedTrack(getDb(this.env.DB));
+      const db = getDb(this.env.DB);
+      [recorded, listenersPublic] = await Promise.all([latestRecordedTrack(db), readListenersPublic(db)]);
     } catch (err) {
       console.error("live room: reading the latest recorded track failed", err);
     }
     // Versions keep rising across a change of source (itself a change), so shards and players
     // take the new state.
     const version = this.state ? this.state.version + 1 : 0;
-    return { ...coldState(source, recorded, Date.now()), version };
+    return { ...coldState(source, recorded, Date.now()), version, listenersPublic };
   }
 
   /** Starts the polling alarm when none is set (after a first request, or from the cron). */
@@ -196,6 +220,7 @@ export class StationReader extends DurableObject<Env> {
     if (due && !(this.unpushedCountOnly && now - this.lastPushedAt < countPushIntervalMs)) {
       await this.publish(state, config.LIVE_SHARDS);
     }
+    this.tallyAudience(previous, step.trackChanged, observation, now);
     // Covers are looked up after the push, never before it: a slow provider delays no title.
     if (step.trackChanged && isRecordable(state.current) && !state.current.artwork) {
       this.lookUpArtwork("current", state.current);
@@ -209,6 +234,73 @@ export class StationReader extends DurableObject<Env> {
       this.lookUpArtwork("next", state.next);
     }
     return state;
+  }
+
+  /**
+   * Counts this read's listeners into the minute and the play (issue 20). When a minute is over,
+   * what is finished is written in one batch, after the push and without holding up the poll.
+   */
+  private tallyAudience(
+    previous: StationState,
+    trackChanged: boolean,
+    observation: { current: unknown; listeners: number | null; mounts: Record<string, number> | null },
+    now: number,
+  ): void {
+    const count = observation.current === null ? null : observation.listeners;
+    if (count !== null) {
+      const minute = tallyMinute(this.minuteTally, now, count, observation.mounts ?? {});
+      this.minuteTally = minute.tally;
+      if (minute.finished)
+        this.pendingMinutes = [...this.pendingMinutes, minute.finished].slice(-pendingMinutesMax);
+    }
+    const played = this.state?.played;
+    const play = played
+      ? {
+          id: played.id,
+          title: played.title,
+          artist: played.artist,
+          started: trackChanged && previous.readAt !== null,
+        }
+      : null;
+    const step = tallyPlay(this.playTally, play, now, count);
+    this.playTally = step.tally;
+    if (step.finished) this.pendingPlays = [...this.pendingPlays, step.finished].slice(-pendingPlaysMax);
+    if (this.pendingMinutes.length > 0 && !this.writingInsights) {
+      this.writingInsights = this.writeInsights().finally(() => {
+        this.writingInsights = undefined;
+      });
+    }
+  }
+
+  /** One batch a minute: the finished minutes and plays; the admin's count setting is read back too. */
+  private async writeInsights(): Promise<void> {
+    const minutes = this.pendingMinutes;
+    const plays = this.pendingPlays;
+    const db = getDb(this.env.DB);
+    try {
+      await writeInsights(db, minutes, plays);
+      this.pendingMinutes = this.pendingMinutes.filter((m) => !minutes.includes(m));
+      this.pendingPlays = this.pendingPlays.filter((p) => !plays.includes(p));
+    } catch (err) {
+      console.error("live room: writing the listener samples failed (kept for the next minute)", err);
+    }
+    try {
+      // A change the admin made while this room did not answer still arrives within a minute.
+      await this.setListenersPublic(await readListenersPublic(db));
+    } catch (err) {
+      console.error("live room: reading the listener-count setting failed", err);
+    }
+  }
+
+  /** Insights writes under way (tests wait for them). */
+  async settleInsights(): Promise<void> {
+    await this.writingInsights;
+  }
+
+  /** The admin showed or hid the listener count: players see the change at once. */
+  async setListenersPublic(listenersPublic: boolean): Promise<void> {
+    const state = this.state ? withListenersPublic(this.state, listenersPublic) : null;
+    if (state) await this.keepAndPublish(state);
   }
 
   /** Finds the track's cover in the background; when there is one, every player gets it. */

@@ -27,7 +27,22 @@ export type StationState = {
   readAt: number | null;
   /** The track_history row recorded for the current track, when the room recorded one. */
   played: TrackHistoryItem | null;
+  /** Whether listeners see the count (the admin's setting); absent in states kept before it existed: yes. */
+  listenersPublic?: boolean;
 };
+
+/** The count listeners may see: none when the admin hides it. */
+export function publicListeners(state: StationState): { listeners: number | null; listenersHidden?: true } {
+  return state.listenersPublic === false
+    ? { listeners: null, listenersHidden: true }
+    : { listeners: state.listeners };
+}
+
+/** The state with the admin's choice of showing the count: a new version when it changes. */
+export function withListenersPublic(state: StationState, listenersPublic: boolean): StationState | null {
+  if ((state.listenersPublic !== false) === listenersPublic) return null;
+  return { ...state, listenersPublic, version: state.version + 1 };
+}
 
 /** Before the host ever answered: the newest recorded track, else the station's fallback track. */
 /** Before the first read: the newest recorded play (also the current track's row), else the fallback. */
@@ -103,6 +118,7 @@ export function advance(previous: StationState, observation: Observation, now: n
       changedAt: trackChanged ? changeMoment(previous.readAt, now) : previous.changedAt,
       readAt: observation.current === null ? previous.readAt : now,
       played: trackChanged ? null : previous.played,
+      listenersPublic: previous.listenersPublic,
     },
     trackChanged,
     changed,
@@ -182,7 +198,7 @@ export function liveMessage(state: StationState, sentAt: number): LiveMessage {
     version: state.version,
     current: state.current,
     next: state.next,
-    listeners: state.listeners,
+    ...publicListeners(state),
     at: state.changedAt,
     sentAt,
     played: state.played,

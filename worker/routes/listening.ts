@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { listeningWrite, ownerId } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { countryOf, deviceClass } from "../insights/sessions";
 import { getDb } from "../lib/db";
 import { authorizeOwner, isDenied } from "../lib/favorites";
 import { jsonError } from "../lib/http";
@@ -21,7 +22,10 @@ export const listening = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, write.sessionId, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    const recorded = await recordListening(db, owner, write, Date.now());
+    const recorded = await recordListening(db, owner, write, Date.now(), {
+      country: countryOf(c.req.raw.cf),
+      device: deviceClass(c.req.header("User-Agent")),
+    });
     return c.json({ recorded }, 200, { "Cache-Control": "no-store" });
   })
   .get("/:id", validate("param", z.object({ id: ownerId })), async (c) => {

@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { jsonError } from "../lib/http";
 import { isSameOrigin } from "../lib/request-guards";
-import { currentStation, randomLiveShard } from "../live";
+import { currentStation, publicListeners, randomLiveShard } from "../live";
 
 /** Browsers and the edge may reuse an answer briefly; live players get changes pushed instead. */
 const cacheControl = "public, max-age=5";
@@ -22,7 +22,7 @@ export const radio = new Hono<AppEnv>()
     const state = await currentStation(c.env, getConfig(c.env));
     const body: NowPlaying = {
       ...trackOf(state.current),
-      listeners: state.listeners,
+      ...publicListeners(state),
       historyId: state.played?.id ?? null,
     };
     return c.json(body, 200, { "Cache-Control": cacheControl });

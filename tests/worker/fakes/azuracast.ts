@@ -38,7 +38,22 @@ export function nowPlayingDocument(query: URLSearchParams, stationName: string) 
       name: "Lounge Test Station",
       shortcode: stationName,
       listen_url: "https://radio.example/listen/lounge/radio.mp3",
-      mounts: [{ name: "/radio.mp3", bitrate: 320, format: "mp3", is_default: true }],
+      mounts: [
+        {
+          id: 1,
+          name: "Lounge 320 kbps",
+          url: "https://radio.example/listen/lounge/radio.mp3",
+          bitrate: 320,
+          format: "mp3",
+          listeners: {
+            total: Number(query.get("listeners") ?? 42),
+            unique: Number(query.get("listeners") ?? 42),
+            current: Number(query.get("listeners") ?? 42),
+          },
+          path: "/radio.mp3",
+          is_default: true,
+        },
+      ],
     },
     listeners: {
       total: Number(query.get("listeners") ?? 42),

@@ -16,6 +16,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   const nowPlaying: NowPlaying = {
     ...message.current,
     listeners: message.listeners,
+    listenersHidden: message.listenersHidden,
     historyId: message.played?.id ?? null,
   };
   queryClient.setQueryData<NowPlaying>(nowPlayingQueryKey, nowPlaying);

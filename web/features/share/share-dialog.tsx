@@ -1,5 +1,5 @@
 // Without Web Share: the two networks' share pages, or the clipboard. Loaded on first use.
-import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { PlayerDialog } from "../player/ui-dialog";
 import { copyTrackInfo, type ShareNetwork, type ShareTrack, shareOnNetwork } from "./share";
 
@@ -14,7 +14,7 @@ export default function ShareDialog({
   onOpenChange: (open: boolean) => void;
   track: ShareTrack;
 }) {
-  const networks = Object.keys(station.shareNetworks) as ShareNetwork[];
+  const networks = Object.keys(stationLinks.shareNetworks) as ShareNetwork[];
   const run = (action: () => Promise<void>) => {
     onOpenChange(false);
     void action();

@@ -1,12 +1,13 @@
 // Sharing the current track: Web Share, else a network's share page in a 550x420 popup,
 // else the clipboard (docs/product.md §7). Browser-only; called from click handlers.
 import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { sharePopupHeight, sharePopupWidth } from "#web/lib/constants.ts";
 import { toast } from "#web/ui/toast.tsx";
 
 /** `historyId`: the recorded play, whose share page unfurls with the track's card. */
 export type ShareTrack = { title: string; artist: string; historyId?: number | null };
-export type ShareNetwork = keyof typeof station.shareNetworks;
+export type ShareNetwork = keyof typeof stationLinks.shareNetworks;
 
 export function shareText(track: ShareTrack): string {
   return `Now playing on ${station.name}: ${track.title} by ${track.artist}`;
@@ -21,7 +22,7 @@ export function shareUrl(track: ShareTrack): string {
 
 export function networkShareUrl(network: ShareNetwork, track: ShareTrack, url = shareUrl(track)): string {
   const target = network === "facebook" ? url : `${shareText(track)} ${url}`;
-  return `${station.shareNetworks[network]}${encodeURIComponent(target)}`;
+  return `${stationLinks.shareNetworks[network]}${encodeURIComponent(target)}`;
 }
 
 export function canWebShare(): boolean {

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { station } from "#schema/station.ts";
+import { stationLinks } from "#schema/station-links.ts";
 import { scrollToTop } from "./nav-links";
 
 const footerLinks = [
@@ -59,11 +60,11 @@ export function SiteFooter() {
               <a href={`mailto:${station.contactEmail}`}>{station.contactEmail}</a>
             </li>
             <li>
-              <a href={station.mapsListingUrl} target="_blank" rel="noopener noreferrer">
+              <a href={stationLinks.mapsListingUrl} target="_blank" rel="noopener noreferrer">
                 Find us on Maps
               </a>
             </li>
-            {station.social.map((profile) => (
+            {stationLinks.social.map((profile) => (
               <li key={profile.network}>
                 <a href={profile.url} target="_blank" rel="noopener noreferrer">
                   {profile.network}

@@ -117,6 +117,9 @@ export function AdminToolbar({
       <Link href="/pb/covers" className="admin-button admin-button-secondary">
         Track Covers
       </Link>
+      <Link href="/pb/insights" className="admin-button admin-button-secondary">
+        Station Insights
+      </Link>
       <button type="button" className="admin-button admin-button-secondary" onClick={signOut}>
         Logout
       </button>

@@ -8,6 +8,8 @@ export type AzuraCastNowPlaying = {
   next: Track | null;
   /** Recently played, newest first, as AzuraCast reports them. */
   history: (Track & { playedAt: Date | null })[];
+  /** Each mount's listeners, by its path (station.mounts[].path, else its name). */
+  mounts: Record<string, number>;
 };
 
 /** A song object (`{ title, artist, album, art, text }`), or null when it names no title. */
@@ -26,11 +28,23 @@ function songOf(entry: unknown): Track | null {
   return { title, artist: artist ?? "", album: text(song.album), artwork: imageUrl(song.art) };
 }
 
-function listenersOf(body: Record<string, unknown>): number | null {
-  const listeners = body.listeners;
+function countOf(listeners: unknown): number | null {
   if (!isRecord(listeners)) return null;
   const count = typeof listeners.current === "number" ? listeners.current : listeners.total;
   return typeof count === "number" && count >= 0 ? Math.floor(count) : null;
+}
+
+function mountsOf(body: Record<string, unknown>): Record<string, number> {
+  const station = body.station;
+  const list = isRecord(station) && Array.isArray(station.mounts) ? station.mounts : [];
+  const mounts: Record<string, number> = {};
+  for (const mount of list) {
+    if (!isRecord(mount)) continue;
+    const path = text(mount.path) ?? text(mount.name);
+    const count = countOf(mount.listeners);
+    if (path && count !== null) mounts[path] = (mounts[path] ?? 0) + count;
+  }
+  return mounts;
 }
 
 export function parseAzuraCast(body: unknown): AzuraCastNowPlaying {
@@ -46,9 +60,10 @@ export function parseAzuraCast(body: unknown): AzuraCastNowPlaying {
       })
     : [];
   return {
-    current: { ...current, listeners: listenersOf(body) },
+    current: { ...current, listeners: countOf(body.listeners) },
     next: songOf(body.playing_next),
     history,
+    mounts: mountsOf(body),
   };
 }
 

@@ -55,7 +55,23 @@ export function parseIcecastStatus(body: unknown, mount: string): NowPlaying {
   return { title: track.title, artist: track.artist, album: null, artwork: null, listeners };
 }
 
-export async function readIcecast(baseUrl: string, mount: string): Promise<NowPlaying> {
+/** Each mount's listener count (by its path, e.g. "/hd") in a status-json.xsl document. */
+export function icecastMountListeners(body: unknown): Record<string, number> {
+  const mounts: Record<string, number> = {};
+  for (const source of sourcesOf(body)) {
+    const mount = mountOf(source);
+    if (mount && typeof source.listeners === "number" && source.listeners >= 0) {
+      mounts[mount] = (mounts[mount] ?? 0) + Math.floor(source.listeners);
+    }
+  }
+  return mounts;
+}
+
+export async function readIcecast(
+  baseUrl: string,
+  mount: string,
+): Promise<{ current: NowPlaying; mounts: Record<string, number> }> {
   const url = `${baseUrl.replace(/\/+$/, "")}/status-json.xsl`;
-  return parseIcecastStatus(await fetchUpstreamJson(url, { repair: repairIcecastJson }), mount);
+  const body = await fetchUpstreamJson(url, { repair: repairIcecastJson });
+  return { current: parseIcecastStatus(body, mount), mounts: icecastMountListeners(body) };
 }

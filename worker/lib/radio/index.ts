@@ -9,10 +9,12 @@ import { readNextTrackWidget } from "./next-track-widget";
 export { UpstreamError } from "./upstream";
 
 /** One read of the host in its format; only AzuraCast reports a next track. */
-async function readHost(config: Config): Promise<{ current: NowPlaying; next?: Track | null }> {
+async function readHost(
+  config: Config,
+): Promise<{ current: NowPlaying; next?: Track | null; mounts: Record<string, number> }> {
   switch (config.RADIO_SOURCE) {
     case "icecast":
-      return { current: await readIcecast(config.RADIO_METADATA_URL, config.RADIO_MOUNT) };
+      return readIcecast(config.RADIO_METADATA_URL, config.RADIO_MOUNT);
     case "azuracast":
       return readAzuraCast(config.RADIO_METADATA_URL);
   }
@@ -28,6 +30,8 @@ export type Observation = {
   current: Track | null;
   next: Track | null | undefined;
   listeners: number | null;
+  /** Each mount's listener count by its path; null when the read failed. */
+  mounts: Record<string, number> | null;
 };
 
 /**
@@ -43,9 +47,9 @@ export async function observeStation(config: Config, { nextTrack = true } = {}):
     widgetUrl && nextTrack ? observeNextTrack(config) : undefined,
   ]);
   const next = widgetUrl ? widget : announcesNextTrack(config) ? host?.next : null;
-  if (!host) return { current: null, next, listeners: null };
+  if (!host) return { current: null, next, listeners: null, mounts: null };
   const { listeners, ...current } = host.current;
-  return { current, next, listeners: listeners ?? null };
+  return { current, next, listeners: listeners ?? null, mounts: host.mounts };
 }
 
 /** The next-track widget alone (undefined when none is configured or it failed). */

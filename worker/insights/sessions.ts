@@ -1,0 +1,161 @@
+// Listening stretches (issue 15's listening_sessions) as insights count them: each ended stretch
+// is rolled up once into its start's hour and day, by length, quality, device class, country
+// and account, in the same transaction that marks it counted. The insights call reads only those.
+import { and, inArray, lt, or, sql } from "drizzle-orm";
+import { type InsightDimension, sessionLengthBuckets } from "#schema/api/insights.ts";
+import { listeningSessions, sessionRollups } from "#schema/db.ts";
+import type { Db } from "../lib/db";
+import { dayMs } from "./samples";
+
+const hourMs = 60 * 60_000;
+
+/**
+ * A stretch not written for this long has ended, whether or not its browser said so (a closed
+ * tab never does); later writes to it are refused (worker/lib/listening.ts).
+ */
+export const sessionIdleMs = 10 * 60_000;
+
+export type DeviceClass = "mobile" | "tablet" | "desktop" | "other";
+
+/** A coarse class from the user agent: enough to tell phones from computers, nothing more. */
+export function deviceClass(userAgent: string | undefined): DeviceClass {
+  if (!userAgent || /bot|crawl|spider|headless|curl|wget|python|okhttp/i.test(userAgent)) return "other";
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)) return "tablet";
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return "mobile";
+  if (/Windows NT|Macintosh|X11|Linux|CrOS/i.test(userAgent)) return "desktop";
+  return "other";
+}
+
+/** Cloudflare's two-letter country of the request (T1 is Tor); XX and anything else is unknown. */
+export function countryOf(cf: unknown): string | null {
+  const country = typeof cf === "object" && cf !== null ? (cf as { country?: unknown }).country : undefined;
+  return typeof country === "string" && /^[A-Z][A-Z0-9]$/.test(country) && country !== "XX" ? country : null;
+}
+
+/** The length bucket of a stretch of `seconds`. */
+export function lengthBucket(seconds: number): string {
+  const bucket = sessionLengthBuckets.find((b) => b.upToSeconds === null || seconds < b.upToSeconds);
+  return (bucket ?? sessionLengthBuckets[6]).key;
+}
+
+type Row = {
+  id: string;
+  userId: string | null;
+  startedAt: Date;
+  durationSeconds: number;
+  quality: string;
+  country: string | null;
+  device: string;
+};
+
+type RollupRow = typeof sessionRollups.$inferInsert;
+
+function rollupsOf(rows: Row[]): RollupRow[] {
+  const groups = new Map<string, RollupRow>();
+  for (const row of rows) {
+    const started = row.startedAt.getTime();
+    const values: [InsightDimension, string][] = [
+      ["length", lengthBucket(row.durationSeconds)],
+      ["quality", row.quality],
+      ["device", row.device],
+      ["country", row.country ?? "unknown"],
+      ["account", row.userId ? "member" : "anonymous"],
+    ];
+    for (const [resolution, start] of [
+      ["hour", started - (started % hourMs)],
+      ["day", started - (started % dayMs)],
+    ] as const) {
+      for (const [dimension, value] of values) {
+        const key = `${resolution}|${start}|${dimension}|${value}`;
+        const group = groups.get(key);
+        if (group) {
+          group.sessions += 1;
+          group.seconds += row.durationSeconds;
+        } else {
+          groups.set(key, {
+            resolution,
+            start: new Date(start),
+            dimension,
+            value,
+            sessions: 1,
+            seconds: row.durationSeconds,
+          });
+        }
+      }
+    }
+  }
+  return [...groups.values()];
+}
+
+/** D1 binds at most 100 values a statement. */
+const rollupRowsPerStatement = 16;
+const idsPerStatement = 90;
+
+/**
+ * Rolls up at most `limit` ended stretches (the oldest first) and marks them counted, all in one
+ * transaction: a stretch is counted once or not at all. Answers how many it rolled up.
+ */
+export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<number> {
+  const rows = await db
+    .select({
+      id: listeningSessions.id,
+      userId: listeningSessions.userId,
+      startedAt: listeningSessions.startedAt,
+      durationSeconds: listeningSessions.durationSeconds,
+      quality: listeningSessions.quality,
+      country: listeningSessions.country,
+      device: listeningSessions.device,
+    })
+    .from(listeningSessions)
+    // The literal `rolled_up = 0` lets SQLite use the partial index of the rows still to count.
+    .where(
+      and(
+        sql`${listeningSessions.rolledUp} = 0`,
+        or(
+          sql`${listeningSessions.closed} = 1`,
+          lt(listeningSessions.endedAt, new Date(now - sessionIdleMs)),
+        ),
+      ),
+    )
+    .orderBy(listeningSessions.endedAt)
+    .limit(limit);
+  if (rows.length === 0) return 0;
+  const rollups = rollupsOf(rows);
+  const statements = [];
+  for (let i = 0; i < rollups.length; i += rollupRowsPerStatement) {
+    statements.push(
+      db
+        .insert(sessionRollups)
+        .values(rollups.slice(i, i + rollupRowsPerStatement))
+        .onConflictDoUpdate({
+          target: [
+            sessionRollups.resolution,
+            sessionRollups.start,
+            sessionRollups.dimension,
+            sessionRollups.value,
+          ],
+          set: {
+            sessions: sql`${sessionRollups.sessions} + excluded.sessions`,
+            seconds: sql`${sessionRollups.seconds} + excluded.seconds`,
+          },
+        }),
+    );
+  }
+  for (let i = 0; i < rows.length; i += idsPerStatement) {
+    const ids = rows.slice(i, i + idsPerStatement).map((r) => r.id);
+    statements.push(
+      db.update(listeningSessions).set({ rolledUp: true }).where(inArray(listeningSessions.id, ids)),
+    );
+  }
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+  return rows.length;
+}
+
+/** The cron's pruning of session rollups: hours older than `hourBefore` (days stay). */
+export async function pruneSessionRollups(db: Db, hourBefore: number): Promise<number> {
+  const result = await db.run(sql`delete from session_rollups where rowid in (
+    select rowid from session_rollups where resolution = 'hour' and start < ${hourBefore}
+    order by start limit 5000)`);
+  return result.meta.changes;
+}
