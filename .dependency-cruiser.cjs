@@ -35,7 +35,7 @@ module.exports = {
       name: "worker-lib-below-routes",
       severity: "error",
       comment: "worker/lib is the logic routes call; it never imports a route or the app.",
-      from: { path: "^worker/(lib|live|insights)/" },
+      from: { path: "^worker/(lib|live)/" },
       to: { path: "^worker/(routes/|app\\.ts|index\\.ts)" },
     },
     {

@@ -38,7 +38,8 @@ export async function startSite(
   vars: Record<string, string>,
   inspectorPort?: number,
 ): Promise<Site> {
-  // The bundle is one ES module: the rules for importing other file types have nothing to do.
+  // The bundle is its ES module and the files wrangler wrote beside it (the share card's
+  // resvg wasm and fonts), listed here by type: the import rules have nothing left to do.
   const {
     modulesRules: _,
     bindings,
@@ -52,8 +53,7 @@ export async function startSite(
     convertV4MiniflareOptions({
       ...workerOptions,
       name: "lounge-radio",
-      modules: true,
-      scriptPath: entry,
+      modules: bundleModules(entry),
       // Module names are paths under this root: workerd refuses one that climbs out of it.
       modulesRoot: dirname(entry),
       bindings: { ...(bindings as Record<string, Json>), ...Object.fromEntries(local), ...vars },
@@ -82,6 +82,18 @@ export async function startSite(
     await mf.dispose().catch(() => undefined);
     throw err;
   }
+}
+
+/** The entry first, then each other file of the bundle as the module type its extension names. */
+function bundleModules(entry: string): { type: "ESModule" | "CompiledWasm" | "Data"; path: string }[] {
+  const dir = dirname(entry);
+  const typeOf = (name: string) =>
+    name.endsWith(".wasm") ? ("CompiledWasm" as const) : name.endsWith(".ttf") ? ("Data" as const) : null;
+  const others = readdirSync(dir).flatMap((name) => {
+    const type = typeOf(name);
+    return type ? [{ type, path: join(dir, name) }] : [];
+  });
+  return [{ type: "ESModule", path: entry }, ...others];
 }
 
 /** Each migration as `wrangler d1 migrations apply` runs it: split by wrangler, one batch per file. */

@@ -115,6 +115,26 @@ const screens: Screen[] = [
     },
   },
   { name: "debug login", path: "/pb/debug", heading: "DEBUG LOGIN", ready: "Open Link" },
+  {
+    name: "station insights with the chart as a table",
+    path: "/pb/insights",
+    heading: "Station Insights",
+    ready: "Listeners now",
+    admin: true,
+    prepare: async (page) => {
+      // The chart and its table need a recorded minute; the first-minute message is shown otherwise.
+      const region = page.getByRole("region", { name: "Listeners over time" });
+      await region
+        .getByText(/The chart as a table|No listener counts yet/)
+        .first()
+        .waitFor();
+      const toggle = region.getByText("The chart as a table");
+      if (await toggle.isVisible()) {
+        await toggle.click();
+        await region.getByRole("table").waitFor();
+      }
+    },
+  },
 ];
 
 function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string {

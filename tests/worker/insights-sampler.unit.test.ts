@@ -1,9 +1,9 @@
 // Issue 20: how the live room tallies its audience, and how stretches and tables are classed.
 import { describe, expect, it } from "vitest";
 import type { Insights } from "#schema/api/insights.ts";
-import { insightsCsv } from "#worker/insights/csv.ts";
-import { allMounts, minuteMs, tallyMinute, tallyPlay } from "#worker/insights/sampler.ts";
-import { countryOf, deviceClass, lengthBucket } from "#worker/insights/sessions.ts";
+import { insightsCsv } from "#worker/lib/insights/csv.ts";
+import { allMounts, minuteMs, tallyMinute, tallyPlay } from "#worker/lib/insights/sampler.ts";
+import { countryOf, deviceClass, lengthBucket } from "#worker/lib/insights/sessions.ts";
 
 const t0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 

@@ -3,15 +3,15 @@
 // failing step is logged when it starts failing and when it recovers (cron-status.ts).
 import type { Track } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
-import { pruneListenerSamples } from "../insights/samples";
-import { pruneSessionRollups, rollUpSessions } from "../insights/sessions";
-import { refreshSongImpact } from "../insights/song-impact";
 import { type Config, getConfig } from "./config";
 import { cronLogLines, readCronStatus, recordCronRun } from "./cron-status";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
 import { deleteUntouchedAnonymousFavorites } from "./favorites";
 import { appendIfChanged, deleteHistoryBefore } from "./history";
+import { pruneListenerSamples } from "./insights/samples";
+import { pruneSessionRollups, rollUpSessions } from "./insights/sessions";
+import { refreshSongImpact } from "./insights/song-impact";
 import { deleteListeningBefore } from "./listening";
 import { isFallbackTrack, readCurrentTrack } from "./radio";
 import { deleteStaleRateLimits } from "./rate-limit";

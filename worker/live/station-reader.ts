@@ -3,19 +3,19 @@
 // track_history row when the track changes, and hands every change to the live shards that
 // hold the players' connections. ADR 009.
 import { DurableObject } from "cloudflare:workers";
+import { findArtwork } from "../lib/artwork/lookup";
+import { getConfig } from "../lib/config";
+import { getDb } from "../lib/db";
+import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
 import {
   type MinuteTally,
   type PlayImpact,
   type PlayTally,
   tallyMinute,
   tallyPlay,
-} from "../insights/sampler";
-import { writeInsights } from "../insights/samples";
-import { readListenersPublic } from "../insights/settings";
-import { findArtwork } from "../lib/artwork/lookup";
-import { getConfig } from "../lib/config";
-import { getDb } from "../lib/db";
-import { appendIfChanged, latestPlayOf, latestRecordedTrack, setPlayArtwork } from "../lib/history";
+} from "../lib/insights/sampler";
+import { writeInsights } from "../lib/insights/samples";
+import { readListenersPublic } from "../lib/insights/settings";
 import { hostReportLagMs, observeNextTrack, observeStation } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
 import {
@@ -101,14 +101,17 @@ export class StationReader extends DurableObject<Env> {
   }
 
   private async coldState(source: string): Promise<StationState> {
-    let recorded = null;
-    let listenersPublic = this.state?.listenersPublic;
-    try {
-      const db = getDb(this.env.DB);
-      [recorded, listenersPublic] = await Promise.all([latestRecordedTrack(db), readListenersPublic(db)]);
-    } catch (err) {
-      console.error("live room: reading the latest recorded track failed", err);
-    }
+    const db = getDb(this.env.DB);
+    const [recorded, listenersPublic] = await Promise.all([
+      latestRecordedTrack(db).catch((err: unknown) => {
+        console.error("live room: reading the latest recorded track failed", err);
+        return null;
+      }),
+      readListenersPublic(db).catch((err: unknown) => {
+        console.error("live room: reading the listener-count setting failed", err);
+        return this.state?.listenersPublic;
+      }),
+    ]);
     // Versions keep rising across a change of source (itself a change), so shards and players
     // take the new state.
     const version = this.state ? this.state.version + 1 : 0;
@@ -217,7 +220,9 @@ export class StationReader extends DurableObject<Env> {
     // them); when all that is unpushed is the count, it waits for countPushIntervalMs.
     if (step.changed && !step.countOnly) this.unpushedCountOnly = false;
     const due = state.version > this.lastPushedVersion;
-    if (due && !(this.unpushedCountOnly && now - this.lastPushedAt < countPushIntervalMs)) {
+    // A count the admin hides is nobody's news: it goes out with the next change that is.
+    const countWaits = state.listenersPublic === false || now - this.lastPushedAt < countPushIntervalMs;
+    if (due && !(this.unpushedCountOnly && countWaits)) {
       await this.publish(state, config.LIVE_SHARDS);
     }
     this.tallyAudience(previous, step.trackChanged, observation, now);

@@ -9,11 +9,11 @@ import {
   insightsSettings,
 } from "#schema/api/insights.ts";
 import type { AppEnv } from "../env";
-import { insightsCsv, insightsCsvName } from "../insights/csv";
-import { readInsights } from "../insights/read";
-import { saveListenersPublic } from "../insights/settings";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
+import { insightsCsv, insightsCsvName } from "../lib/insights/csv";
+import { readInsights } from "../lib/insights/read";
+import { saveListenersPublic } from "../lib/insights/settings";
 import { requireAdmin } from "../lib/session";
 import { validate } from "../lib/validate";
 import { currentStation, stationReader } from "../live";

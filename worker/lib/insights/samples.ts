@@ -3,7 +3,7 @@
 // plays that ended meanwhile. Also the cron's pruning of old minutes and hours.
 import { eq, sql } from "drizzle-orm";
 import { listenerSamples, trackHistory } from "#schema/db.ts";
-import type { Db } from "../lib/db";
+import type { Db } from "../db";
 import type { MinuteTally, PlayImpact } from "./sampler";
 
 const hourMs = 60 * 60_000;

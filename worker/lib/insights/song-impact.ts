@@ -9,7 +9,7 @@ import {
   type SongImpactRow,
 } from "#schema/api/insights.ts";
 import { songImpactRankings, trackHistory } from "#schema/db.ts";
-import type { Db } from "../lib/db";
+import type { Db } from "../db";
 import { dayMs } from "./samples";
 
 export const rangeMs: Record<InsightsRange, number> = {
@@ -88,7 +88,7 @@ export async function refreshSongImpact(db: Db, now: number): Promise<InsightsRa
   return due;
 }
 
-/** The stored ranking of `range`, or empty tables before the cron first ranked it. */
+/** The stored ranking of `range` (no row before the cron first ranked it). */
 export function readSongImpact(db: Db, range: InsightsRange) {
   return db.select().from(songImpactRankings).where(eq(songImpactRankings.range, range));
 }

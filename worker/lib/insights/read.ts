@@ -10,12 +10,13 @@ import {
   sessionLengthBuckets,
   songImpact,
 } from "#schema/api/insights.ts";
-import { listenerSamples, sessionRollups, songImpactRankings, stationSettings } from "#schema/db.ts";
-import type { Config } from "../lib/config";
-import type { Db } from "../lib/db";
+import { listenerSamples, sessionRollups } from "#schema/db.ts";
+import type { Config } from "../config";
+import type { Db } from "../db";
 import { allMounts } from "./sampler";
 import { dayMs } from "./samples";
-import { rangeMs } from "./song-impact";
+import { listenersPublicOf, settingsQuery } from "./settings";
+import { rangeMs, readSongImpact } from "./song-impact";
 
 const hourMs = 60 * 60_000;
 
@@ -92,8 +93,8 @@ export async function readInsights(
       })
       .from(sessionRollups)
       .where(and(eq(sessionRollups.resolution, coarse), gte(sessionRollups.start, new Date(coarseFrom)))),
-    db.select().from(songImpactRankings).where(eq(songImpactRankings.range, range)),
-    db.select().from(stationSettings).where(eq(stationSettings.id, 1)),
+    readSongImpact(db, range),
+    settingsQuery(db),
   ]);
 
   let peak: number | null = null;
@@ -147,7 +148,7 @@ export async function readInsights(
     from: new Date(from).toISOString(),
     to: new Date(now).toISOString(),
     resolution,
-    listenersPublic: settings[0]?.listenersPublic ?? true,
+    listenersPublic: listenersPublicOf(settings),
     peak,
     average: count > 0 ? round1(sum / count) : null,
     series: series.map((row) => ({

@@ -4,7 +4,7 @@
 import { and, inArray, lt, or, sql } from "drizzle-orm";
 import { type InsightDimension, sessionLengthBuckets } from "#schema/api/insights.ts";
 import { listeningSessions, sessionRollups } from "#schema/db.ts";
-import type { Db } from "../lib/db";
+import type { Db } from "../db";
 import { dayMs } from "./samples";
 
 const hourMs = 60 * 60_000;
