@@ -4,10 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { Page } from "#schema/api.ts";
 import { errorDetail, pagesQueryOptions } from "#web/lib/queries/admin-pages.ts";
-import { isAdmin, useCurrentUser } from "#web/lib/queries/auth.ts";
-import { usePageMeta } from "#web/ui/page-meta.ts";
 import { toast } from "#web/ui/toast.tsx";
-import { AdminLogin } from "./admin-login";
+import { AdminOnly } from "./admin-only";
 import { AdminToolbar } from "./admin-toolbar";
 import { useConfirm } from "./confirm-dialog";
 import { PageForm } from "./page-form";
@@ -16,11 +14,11 @@ import { useDeleteWithUndo } from "./use-delete-with-undo";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
 export function AdminScreen() {
-  usePageMeta("Content Management");
-  const user = useCurrentUser();
-  if (user.isPending) return <p className="admin-screen admin-muted">Loading...</p>;
-  if (!isAdmin(user.data)) return <AdminLogin />;
-  return <ContentManagement />;
+  return (
+    <AdminOnly title="Content Management">
+      <ContentManagement />
+    </AdminOnly>
+  );
 }
 
 type FormState =

@@ -6,13 +6,11 @@ import { type ChangeEvent, type ReactNode, useRef } from "react";
 import { Link } from "wouter";
 import type { TrackCover } from "#schema/api.ts";
 import { errorDetail } from "#web/lib/queries/admin-pages.ts";
-import { isAdmin, useCurrentUser } from "#web/lib/queries/auth.ts";
 import { trackCoversQueryOptions, useSetTrackCover } from "#web/lib/queries/track-covers.ts";
 import { uploadImage } from "#web/lib/upload.ts";
-import { usePageMeta } from "#web/ui/page-meta.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { TrackArtwork } from "#web/ui/track-artwork.tsx";
-import { AdminLogin } from "./admin-login";
+import { AdminOnly } from "./admin-only";
 import "./covers-screen.css";
 
 const sourceText: Record<NonNullable<TrackCover["source"]> | "none", string> = {
@@ -23,11 +21,11 @@ const sourceText: Record<NonNullable<TrackCover["source"]> | "none", string> = {
 };
 
 export function AdminCoversScreen() {
-  usePageMeta("Track Covers");
-  const user = useCurrentUser();
-  if (user.isPending) return <p className="admin-screen admin-muted">Loading...</p>;
-  if (!isAdmin(user.data)) return <AdminLogin />;
-  return <TrackCovers />;
+  return (
+    <AdminOnly title="Track Covers">
+      <TrackCovers />
+    </AdminOnly>
+  );
 }
 
 function TrackCovers() {

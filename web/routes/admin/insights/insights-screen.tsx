@@ -13,16 +13,14 @@ import {
   sessionLengthBuckets,
 } from "#schema/api/insights.ts";
 import { errorDetail } from "#web/lib/queries/admin-pages.ts";
-import { isAdmin, useCurrentUser } from "#web/lib/queries/auth.ts";
 import {
   insightsExportHref,
   insightsNowQueryOptions,
   insightsQueryOptions,
   useSetListenersPublic,
 } from "#web/lib/queries/insights.ts";
-import { usePageMeta } from "#web/ui/page-meta.ts";
 import { toast } from "#web/ui/toast.tsx";
-import { AdminLogin } from "../admin-login";
+import { AdminOnly } from "../admin-only";
 import "./insights-screen.css";
 
 // uPlot only once there is something to draw.
@@ -78,11 +76,11 @@ function duration(seconds: number): string {
 }
 
 export function AdminInsightsScreen() {
-  usePageMeta("Station Insights");
-  const user = useCurrentUser();
-  if (user.isPending) return <p className="admin-screen admin-muted">Loading...</p>;
-  if (!isAdmin(user.data)) return <AdminLogin />;
-  return <StationInsights />;
+  return (
+    <AdminOnly title="Station Insights">
+      <StationInsights />
+    </AdminOnly>
+  );
 }
 
 function StationInsights() {
