@@ -109,7 +109,7 @@ function StationInsights() {
           <button
             key={r}
             type="button"
-            className={`admin-button ${r === range ? "" : "admin-button-secondary"}`}
+            className="admin-button admin-button-secondary"
             aria-pressed={r === range}
             onClick={() => setRange(r)}
           >
