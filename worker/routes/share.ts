@@ -11,7 +11,6 @@ import { getDb } from "../lib/db";
 import { escapeHtml } from "../lib/escape-html";
 import { findPlayedTrack } from "../lib/history";
 import { jsonError } from "../lib/http";
-import { storedShareCard } from "../lib/share-card/store";
 
 /** The station's card, 1200x630 (web/public/icons/share-card.png), for a track the card cannot write. */
 const cardPath = "/icons/share-card.png";
@@ -58,6 +57,9 @@ async function drawnCard(env: AppEnv["Bindings"], param: string, url: string): P
     // A played track never changes; a new design reaches crawlers within a day.
     "Cache-Control": "public, max-age=86400",
   });
+  // Loaded by the first card asked for: the renderer (resvg's 2.4 MB wasm and two fonts) is
+  // nothing every other request, or every worker test file, should load.
+  const { storedShareCard } = await import("../lib/share-card/store");
   const card = await storedShareCard(env.IMAGES, track);
   if (!card) {
     const stationCard = await env.ASSETS.fetch(new Request(new URL(cardPath, url)));
