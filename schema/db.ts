@@ -207,8 +207,13 @@ export const listeningSessions = sqliteTable(
     country: text("country"),
     /** Coarse class of the user agent: mobile, tablet, desktop or other. */
     device: text("device").notNull().default("other"),
-    /** 1 once the insights' rollups count this stretch (it has ended): it is never counted twice. */
+    /**
+     * 1 while the insights' rollups count this stretch as it is; a later write (a player back
+     * after a long silence) sets 0 again, and the next rollup adds only what it grew by.
+     */
     rolledUp: integer("rolled_up", { mode: "boolean" }).notNull().default(false),
+    /** The seconds the rollups have counted of it; null until first counted. */
+    countedSeconds: integer("counted_seconds"),
   },
   (t) => [
     index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),

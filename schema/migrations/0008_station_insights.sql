@@ -34,6 +34,7 @@ CREATE TABLE `station_settings` (
 ALTER TABLE `listening_sessions` ADD `country` text;--> statement-breakpoint
 ALTER TABLE `listening_sessions` ADD `device` text DEFAULT 'other' NOT NULL;--> statement-breakpoint
 ALTER TABLE `listening_sessions` ADD `rolled_up` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `listening_sessions` ADD `counted_seconds` integer;--> statement-breakpoint
 CREATE INDEX `listening_sessions_unrolled_idx` ON `listening_sessions` (`ended_at`) WHERE rolled_up = 0;--> statement-breakpoint
 ALTER TABLE `track_history` ADD `listeners_start` integer;--> statement-breakpoint
 ALTER TABLE `track_history` ADD `listeners_end` integer;--> statement-breakpoint

@@ -9,6 +9,7 @@ import {
   isRecordable,
   liveMessage,
   type Observation,
+  rebasedOnto,
   type StationState,
 } from "#worker/live/station-state.ts";
 
@@ -145,5 +146,25 @@ describe("the live message", () => {
     expect(liveMessageSchema.parse(message)).toEqual(message);
     expect(message).toMatchObject({ type: "now-playing", version: 5, at: 1000, sentAt: 9999, listeners: 12 });
     expect(message).not.toHaveProperty("source");
+  });
+});
+
+describe("a poll that overlapped another change", () => {
+  it("keeps the admin's count setting and a cover that landed meanwhile, with a version after them", () => {
+    const latest = state({
+      version: 7,
+      listenersPublic: false,
+      current: { ...track("Slow Tide"), artwork: "/images/cover.png" },
+    });
+    const polled = state({ version: 6, listeners: 14 });
+    const rebased = rebasedOnto(latest, polled, true);
+    expect(rebased).toMatchObject({ version: 8, listeners: 14, listenersPublic: false });
+    expect(rebased.current.artwork).toBe("/images/cover.png");
+    // Nothing of its own changed: it takes the other change's version, so no shard drops it.
+    expect(rebasedOnto(latest, state({ version: 5 }), false).version).toBe(7);
+    // A cover belongs to its track: a poll that saw the next track does not take it.
+    expect(
+      rebasedOnto(latest, state({ version: 6, current: track("Paper Lanterns") }), true).current.artwork,
+    ).toBeNull();
   });
 });

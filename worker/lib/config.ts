@@ -111,7 +111,7 @@ const configSchema = z
     ARTWORK_MISS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Station insights (issue 20): per-minute listener counts are kept this many days, hourly ones this many. */
     INSIGHTS_MINUTE_DAYS: z.coerce.number().int().min(1).max(400).default(14),
-    INSIGHTS_HOUR_DAYS: z.coerce.number().int().min(7).max(3650).default(400),
+    INSIGHTS_HOUR_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
     MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),
     MAIL_FROM: z.string().min(3).default("Lounge Radio <no-reply@lounge-radio.example>"),
     /** Resend API key (a wrangler secret); required when MAIL_PROVIDER is resend. */

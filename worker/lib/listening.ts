@@ -50,12 +50,12 @@ export async function recordListening(
         durationSeconds: sql`cast((${now} - ${listeningSessions.startedAt}) / 1000 as integer)`,
         quality: write.quality,
         closed: write.ended,
+        // Counted by the insights already: the next rollup adds what it grew by.
+        rolledUp: false,
       },
       setWhere: and(
         eq(listeningSessions.sessionId, owner.sessionId),
         eq(listeningSessions.closed, false),
-        // Once the insights counted a stretch (it went quiet for sessionIdleMs), it stays as counted.
-        eq(listeningSessions.rolledUp, false),
         write.ended
           ? undefined
           : lt(listeningSessions.endedAt, new Date(now - listening.writeEveryMs + listening.graceMs)),

@@ -22,6 +22,7 @@ import {
   advance,
   coldState,
   isRecordable,
+  rebasedOnto,
   type StationState,
   sameTrack,
   sourceOf,
@@ -48,6 +49,7 @@ const widgetAfterChangeMs = 15_000;
  */
 const pendingMinutesMax = 60;
 const pendingPlaysMax = 100;
+const insightsRetryMs = 60_000;
 
 export type ReaderStatus = {
   version: number;
@@ -77,6 +79,11 @@ export class StationReader extends DurableObject<Env> {
   private pendingMinutes: MinuteTally[] = [];
   private pendingPlays: PlayImpact[] = [];
   private writingInsights: Promise<void> | undefined;
+  /** After a failed write, the next attempt waits this long: not every poll. */
+  private insightsRetryAt = 0;
+  /** Counts the admin's setting changes, so a read-back or a poll begun before one cannot undo it. */
+  private settingChanges = 0;
+  private adminListenersPublic: boolean | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -178,6 +185,8 @@ export class StationReader extends DurableObject<Env> {
     const now = Date.now();
     this.forgetReadsBefore(now - 60_000);
     this.readTimes.push(now);
+    const startedFrom = this.state;
+    const settingChangesAtStart = this.settingChanges;
     const previous = this.state?.source === source ? this.state : await this.coldState(source);
     const widgetDue =
       now - this.widgetReadAt >= widgetPollMs || now - previous.changedAt < widgetAfterChangeMs;
@@ -199,7 +208,7 @@ export class StationReader extends DurableObject<Env> {
       observation = { ...observation, next: await observeNextTrack(config) };
     }
     const step = advance(previous, observation, seenAt);
-    const state = step.state;
+    let state = step.state;
     // A track the host reported after one it reported before is a change the room saw happen:
     // it records it. The first read after a cold start is not (the cron records that track);
     // either way a row recorded already is this play's, for its share page.
@@ -211,6 +220,18 @@ export class StationReader extends DurableObject<Env> {
       } catch (err) {
         console.error("live room: recording the track failed (the cron records it later)", err);
       }
+    }
+    // Another change landed while the host was read (the admin's setting, a cover): kept.
+    const changedMeanwhile = this.state !== startedFrom && this.state?.source === state.source;
+    if (changedMeanwhile && this.state) state = rebasedOnto(this.state, state, step.changed);
+    // The admin's setting landed before the room had any state to change (a cold start).
+    const setting = this.adminListenersPublic;
+    if (
+      this.settingChanges !== settingChangesAtStart &&
+      setting !== undefined &&
+      state.listenersPublic !== setting
+    ) {
+      state = { ...state, listenersPublic: setting, version: state.version + 1 };
     }
     // Stored only when something changed; in memory always, so readAt says the room is alive.
     const store = previous !== this.state || step.changed;
@@ -270,7 +291,7 @@ export class StationReader extends DurableObject<Env> {
     const step = tallyPlay(this.playTally, play, now, count);
     this.playTally = step.tally;
     if (step.finished) this.pendingPlays = [...this.pendingPlays, step.finished].slice(-pendingPlaysMax);
-    if (this.pendingMinutes.length > 0 && !this.writingInsights) {
+    if (this.pendingMinutes.length > 0 && !this.writingInsights && now >= this.insightsRetryAt) {
       this.writingInsights = this.writeInsights().finally(() => {
         this.writingInsights = undefined;
       });
@@ -287,11 +308,15 @@ export class StationReader extends DurableObject<Env> {
       this.pendingMinutes = this.pendingMinutes.filter((m) => !minutes.includes(m));
       this.pendingPlays = this.pendingPlays.filter((p) => !plays.includes(p));
     } catch (err) {
+      this.insightsRetryAt = Date.now() + insightsRetryMs;
       console.error("live room: writing the listener samples failed (kept for the next minute)", err);
     }
     try {
-      // A change the admin made while this room did not answer still arrives within a minute.
-      await this.setListenersPublic(await readListenersPublic(db));
+      // A change the admin made while this room did not answer still arrives within a minute;
+      // one made while this read was under way is newer than what it read.
+      const before = this.settingChanges;
+      const listenersPublic = await readListenersPublic(db);
+      if (this.settingChanges === before) await this.applyListenersPublic(listenersPublic);
     } catch (err) {
       console.error("live room: reading the listener-count setting failed", err);
     }
@@ -304,6 +329,12 @@ export class StationReader extends DurableObject<Env> {
 
   /** The admin showed or hid the listener count: players see the change at once. */
   async setListenersPublic(listenersPublic: boolean): Promise<void> {
+    this.settingChanges++;
+    this.adminListenersPublic = listenersPublic;
+    await this.applyListenersPublic(listenersPublic);
+  }
+
+  private async applyListenersPublic(listenersPublic: boolean): Promise<void> {
     const state = this.state ? withListenersPublic(this.state, listenersPublic) : null;
     if (state) await this.keepAndPublish(state);
   }

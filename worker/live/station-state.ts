@@ -182,6 +182,29 @@ function putCover(
   return { ...state, [which]: { ...target, artwork }, played };
 }
 
+/**
+ * A poll's state when another change landed while it read the host (the admin's count setting,
+ * a cover): that change is kept, and the version comes after it, so shards take the result.
+ */
+export function rebasedOnto(latest: StationState, polled: StationState, changed: boolean): StationState {
+  const keepCover = (mine: Track | null, theirs: Track | null): Track | null =>
+    mine && theirs?.artwork && !mine.artwork && sameTrack(mine, theirs)
+      ? { ...mine, artwork: theirs.artwork }
+      : mine;
+  const played =
+    polled.played && latest.played?.artwork && !polled.played.artwork && polled.played.id === latest.played.id
+      ? { ...polled.played, artwork: latest.played.artwork }
+      : polled.played;
+  return {
+    ...polled,
+    current: keepCover(polled.current, latest.current) as Track,
+    next: keepCover(polled.next, latest.next),
+    played,
+    listenersPublic: latest.listenersPublic,
+    version: Math.max(polled.version, latest.version + (changed ? 1 : 0)),
+  };
+}
+
 /** Whether the track is worth a history row (never the fallback or an empty title). */
 export function isRecordable(track: Track): boolean {
   return track.title.trim() !== "" && !isFallbackTrack(track);

@@ -1,6 +1,7 @@
 // Listening stretches (issue 15's listening_sessions) as insights count them: each ended stretch
-// is rolled up once into its start's hour and day, by length, quality, device class, country
-// and account, in the same transaction that marks it counted. The insights call reads only those.
+// is rolled up into its start's hour and day, by length, quality, device class, country and
+// account, in the same transaction that notes what was counted (a stretch that grows later adds
+// only what it grew by). The insights call reads only the rollups.
 import { and, inArray, lt, or, sql } from "drizzle-orm";
 import { type InsightDimension, sessionLengthBuckets } from "#schema/api/insights.ts";
 import { listeningSessions, sessionRollups } from "#schema/db.ts";
@@ -11,7 +12,8 @@ const hourMs = 60 * 60_000;
 
 /**
  * A stretch not written for this long has ended, whether or not its browser said so (a closed
- * tab never does); later writes to it are refused (worker/lib/listening.ts).
+ * tab never does). Should its player write again (a phone that slept), the stretch grows and
+ * the next rollup adds the difference.
  */
 export const sessionIdleMs = 10 * 60_000;
 
@@ -43,6 +45,7 @@ type Row = {
   userId: string | null;
   startedAt: Date;
   durationSeconds: number;
+  countedSeconds: number | null;
   quality: string;
   country: string | null;
   device: string;
@@ -50,12 +53,38 @@ type Row = {
 
 type RollupRow = typeof sessionRollups.$inferInsert;
 
+/**
+ * What each stretch adds to its hour and day, per dimension: a first count adds the stretch; a
+ * stretch that grew since it was counted adds the seconds it grew by, and moves from its old
+ * length bucket to the new one when it crossed into another.
+ */
 function rollupsOf(rows: Row[]): RollupRow[] {
   const groups = new Map<string, RollupRow>();
+  const add = (
+    resolution: "hour" | "day",
+    start: number,
+    dimension: InsightDimension,
+    value: string,
+    sessions: number,
+    seconds: number,
+  ) => {
+    if (sessions === 0 && seconds === 0) return;
+    const key = `${resolution}|${start}|${dimension}|${value}`;
+    const group = groups.get(key);
+    if (group) {
+      group.sessions += sessions;
+      group.seconds += seconds;
+    } else {
+      groups.set(key, { resolution, start: new Date(start), dimension, value, sessions, seconds });
+    }
+  };
   for (const row of rows) {
     const started = row.startedAt.getTime();
-    const values: [InsightDimension, string][] = [
-      ["length", lengthBucket(row.durationSeconds)],
+    const counted = row.countedSeconds;
+    const now = row.durationSeconds;
+    const first = counted === null;
+    const grown = first ? now : Math.max(0, now - counted);
+    const others: [InsightDimension, string][] = [
       ["quality", row.quality],
       ["device", row.device],
       ["country", row.country ?? "unknown"],
@@ -65,22 +94,14 @@ function rollupsOf(rows: Row[]): RollupRow[] {
       ["hour", started - (started % hourMs)],
       ["day", started - (started % dayMs)],
     ] as const) {
-      for (const [dimension, value] of values) {
-        const key = `${resolution}|${start}|${dimension}|${value}`;
-        const group = groups.get(key);
-        if (group) {
-          group.sessions += 1;
-          group.seconds += row.durationSeconds;
-        } else {
-          groups.set(key, {
-            resolution,
-            start: new Date(start),
-            dimension,
-            value,
-            sessions: 1,
-            seconds: row.durationSeconds,
-          });
-        }
+      for (const [dimension, value] of others) add(resolution, start, dimension, value, first ? 1 : 0, grown);
+      const bucket = lengthBucket(Math.max(now, counted ?? 0));
+      const before = first ? null : lengthBucket(counted);
+      if (before === null || before === bucket) {
+        add(resolution, start, "length", bucket, first ? 1 : 0, grown);
+      } else {
+        add(resolution, start, "length", before, -1, -(counted ?? 0));
+        add(resolution, start, "length", bucket, 1, Math.max(now, counted ?? 0));
       }
     }
   }
@@ -89,11 +110,13 @@ function rollupsOf(rows: Row[]): RollupRow[] {
 
 /** D1 binds at most 100 values a statement. */
 const rollupRowsPerStatement = 16;
-const idsPerStatement = 90;
+const marksPerStatement = 30;
 
 /**
- * Rolls up at most `limit` ended stretches (the oldest first) and marks them counted, all in one
- * transaction: a stretch is counted once or not at all. Answers how many it rolled up.
+ * Rolls up at most `limit` stretches that have ended or gone quiet (the oldest first), counting
+ * each once and a grown one by what it grew, and notes what was counted, all in one transaction.
+ * A stretch written to between the read and the batch stays to roll up again: only the seconds
+ * counted are noted. Answers how many it rolled up.
  */
 export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<number> {
   const rows = await db
@@ -102,6 +125,7 @@ export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<
       userId: listeningSessions.userId,
       startedAt: listeningSessions.startedAt,
       durationSeconds: listeningSessions.durationSeconds,
+      countedSeconds: listeningSessions.countedSeconds,
       quality: listeningSessions.quality,
       country: listeningSessions.country,
       device: listeningSessions.device,
@@ -141,10 +165,28 @@ export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<
         }),
     );
   }
-  for (let i = 0; i < rows.length; i += idsPerStatement) {
-    const ids = rows.slice(i, i + idsPerStatement).map((r) => r.id);
+  for (let i = 0; i < rows.length; i += marksPerStatement) {
+    const chunk = rows.slice(i, i + marksPerStatement);
+    const ids = chunk.map((r) => r.id);
+    const counted = sql.join(
+      chunk.map((r) => sql`when ${r.id} then ${Math.max(r.durationSeconds, r.countedSeconds ?? 0)}`),
+      sql` `,
+    );
     statements.push(
-      db.update(listeningSessions).set({ rolledUp: true }).where(inArray(listeningSessions.id, ids)),
+      db
+        .update(listeningSessions)
+        .set({ countedSeconds: sql`case ${listeningSessions.id} ${counted} end` })
+        .where(inArray(listeningSessions.id, ids)),
+      // Done unless it grew after the read above: then the next rollup adds the rest.
+      db
+        .update(listeningSessions)
+        .set({ rolledUp: true })
+        .where(
+          and(
+            inArray(listeningSessions.id, ids),
+            sql`${listeningSessions.durationSeconds} <= ${listeningSessions.countedSeconds}`,
+          ),
+        ),
     );
   }
   const [first, ...rest] = statements;
