@@ -134,6 +134,34 @@ describe("finding a cover", () => {
   });
 });
 
+describe("a cover found while the admin chooses", () => {
+  it("gives way to the admin's choice made during the lookup", async () => {
+    const track = await catalogTrack();
+    // The admin marks the track as having no cover while the found one is being stored.
+    const images = new Proxy(env.IMAGES, {
+      get(target, prop) {
+        if (prop === "put") {
+          return async (...args: Parameters<R2Bucket["put"]>) => {
+            await env.DB.prepare(
+              "insert into track_artwork (track_key, image_key, source, checked_at) values (?, null, 'admin', 0)",
+            )
+              .bind(artworkTrackKey(track))
+              .run();
+            return target.put(...args);
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    expect(await findArtwork({ db: getDb(env.DB), images }, config, track)).toBeNull();
+    const row = await env.DB.prepare("select image_key, source from track_artwork where track_key = ?")
+      .bind(artworkTrackKey(track))
+      .first();
+    expect(row).toEqual({ image_key: null, source: "admin" });
+  });
+});
+
 /** Points the reader at an AzuraCast host that plays the track (with the host's own art, or none). */
 async function playOn(reader: DurableObjectStub<StationReader>, track: Track, art: string) {
   await runInDurableObject(reader, (instance: StationReader) => {

@@ -110,16 +110,21 @@ async function knownArtwork(
   return fresh ? null : undefined;
 }
 
-/** Records what the provider found (a key) or not (null); never over the admin's choice. */
-async function remember(db: Db, trackKey: string, imageKey: string | null, now: number): Promise<void> {
-  await db
+/**
+ * Records what the provider found (a key) or not (null); never over the admin's choice. Answers
+ * whether it was recorded (false: the admin's choice stands).
+ */
+async function remember(db: Db, trackKey: string, imageKey: string | null, now: number): Promise<boolean> {
+  const written = await db
     .insert(trackArtwork)
     .values({ trackKey, imageKey, source: "provider", checkedAt: new Date(now) })
     .onConflictDoUpdate({
       target: trackArtwork.trackKey,
       set: { imageKey, checkedAt: new Date(now) },
       setWhere: sql`${trackArtwork.source} = 'provider'`,
-    });
+    })
+    .returning({ trackKey: trackArtwork.trackKey });
+  return written.length > 0;
 }
 
 /** Lookups under way in this isolate, by track key: a second asker shares the first one's answer. */
@@ -160,7 +165,7 @@ async function lookUp(
       if (!cover) continue;
       const imageKey = await coverKey(trackKey, cover.bytes, cover.type);
       await images.put(imageKey, cover.bytes, { httpMetadata: { contentType: cover.type.contentType } });
-      await remember(db, trackKey, imageKey, now());
+      if (await remember(db, trackKey, imageKey, now())) return artworkUrl(config, imageKey);
       return (await knownArtwork(db, config, track, now())) ?? null;
     }
   } catch (err) {
@@ -170,6 +175,6 @@ async function lookUp(
     }
     throw err;
   }
-  await remember(db, trackKey, null, now());
+  if (await remember(db, trackKey, null, now())) return null;
   return (await knownArtwork(db, config, track, now())) ?? null;
 }
