@@ -1,5 +1,6 @@
 // What the benchmark reads: a long track history (the stats tables fill through migration
 // 0002's triggers, as they do in production) and one published page.
+import { sessionLengthBuckets } from "#schema/api/insights.ts";
 import type { Db } from "./site.ts";
 
 const playEveryMs = 4 * 60_000;
@@ -54,7 +55,7 @@ export const insightsSeed = {
   sessionDays: 90,
   /** 7 lengths, 3 qualities, 4 devices, 10 countries, 2 accounts: 26 values per hour and day. */
   sessionValues: [
-    ...["under-1m", "1-5m", "5-15m", "15-30m", "30-60m", "1-2h", "2h-plus"].map((v) => ["length", v]),
+    ...sessionLengthBuckets.map((b) => ["length", b.key]),
     ...["hd", "sd", "mobile"].map((v) => ["quality", v]),
     ...["mobile", "tablet", "desktop", "other"].map((v) => ["device", v]),
     ...["DE", "FR", "GB", "US", "NL", "IT", "ES", "JP", "BR", "unknown"].map((v) => ["country", v]),

@@ -10,6 +10,7 @@ export type InsightsRange = z.infer<typeof insightsRange>;
 export const insightsQuery = z.object({ range: insightsRange.default("24h") });
 
 export const insightsTables = ["listeners", "mounts", "sessions", "songs"] as const;
+export type InsightsTable = (typeof insightsTables)[number];
 export const insightsExportQuery = z.object({
   range: insightsRange.default("24h"),
   table: z.enum(insightsTables, { error: "table must be listeners, mounts, sessions or songs" }),

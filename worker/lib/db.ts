@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "#schema/db.ts";
 
@@ -18,4 +19,17 @@ export function getDb(d1: D1Database): Db {
     clients.set(d1, db);
   }
   return db;
+}
+
+/** `rows` in slices of at most `size`: D1 binds at most 100 values a statement. */
+export function inSlices<T>(rows: readonly T[], size: number): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) slices.push(rows.slice(i, i + size));
+  return slices;
+}
+
+/** The statements as one D1 batch (one transaction); none, nothing sent. */
+export async function batchAll(db: Db, statements: BatchItem<"sqlite">[]): Promise<void> {
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
 }

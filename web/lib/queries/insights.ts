@@ -1,7 +1,13 @@
 // Station insights (issue 20), the admin's: the figures of a range, listeners now, and the
 // listener-count setting. Keys are the API paths.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Insights, InsightsNow, InsightsRange, InsightsSettings } from "#schema/api/insights.ts";
+import type {
+  Insights,
+  InsightsNow,
+  InsightsRange,
+  InsightsSettings,
+  InsightsTable,
+} from "#schema/api/insights.ts";
 import { apiRequest } from "../api";
 import { nowPlayingQueryKey } from "./radio";
 
@@ -19,10 +25,8 @@ export const insightsNowQueryOptions = () =>
   queryOptions<InsightsNow>({ queryKey: [`${insightsPath}/now`], refetchInterval: 5_000 });
 
 /** The CSV download of one table of a range (a plain link: the session cookie goes with it). */
-export const insightsExportHref = (
-  range: InsightsRange,
-  table: "listeners" | "mounts" | "sessions" | "songs",
-) => `${insightsPath}/export?range=${range}&table=${table}`;
+export const insightsExportHref = (range: InsightsRange, table: InsightsTable) =>
+  `${insightsPath}/export?range=${range}&table=${table}`;
 
 export function useSetListenersPublic() {
   const queryClient = useQueryClient();

@@ -1,6 +1,11 @@
 // The insights tables as CSV (RFC 4180), one table per file. A cell a spreadsheet would run as a
 // formula (= + - @ at the start, as a track title may) is written as text, with a leading '.
-import type { Insights, InsightsRange } from "#schema/api/insights.ts";
+import {
+  type Insights,
+  type InsightsRange,
+  type InsightsTable,
+  insightDimensions,
+} from "#schema/api/insights.ts";
 
 function cell(value: string | number | null): string {
   if (value === null) return "";
@@ -12,8 +17,6 @@ function cell(value: string | number | null): string {
 function csv(header: string[], rows: (string | number | null)[][]): string {
   return `${[header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
 }
-
-export type InsightsTable = "listeners" | "mounts" | "sessions" | "songs";
 
 export function insightsCsv(insights: Insights, table: InsightsTable): string {
   switch (table) {
@@ -30,7 +33,7 @@ export function insightsCsv(insights: Insights, table: InsightsTable): string {
     case "sessions":
       return csv(
         ["dimension", "value", "sessions", "seconds"],
-        (["length", "quality", "device", "country", "account"] as const).flatMap((dimension) =>
+        insightDimensions.flatMap((dimension) =>
           insights.sessions[dimension].map((row) => [dimension, row.value, row.sessions, row.seconds]),
         ),
       );

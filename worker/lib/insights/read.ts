@@ -13,12 +13,9 @@ import {
 import { listenerSamples, sessionRollups } from "#schema/db.ts";
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { allMounts } from "./sampler";
-import { dayMs } from "./samples";
+import { allMounts, dayMs, hourMs, minuteMs, round1 } from "./sampler";
 import { listenersPublicOf, settingsQuery } from "./settings";
 import { rangeMs, readSongImpact } from "./song-impact";
-
-const hourMs = 60 * 60_000;
 
 /** The series' step per range: enough points for a chart, few enough rows to read. */
 export const seriesResolution: Record<InsightsRange, "minute" | "hour" | "day"> = {
@@ -28,9 +25,7 @@ export const seriesResolution: Record<InsightsRange, "minute" | "hour" | "day"> 
   "90d": "day",
 };
 
-const stepMs = { minute: 60_000, hour: hourMs, day: dayMs } as const;
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
+const stepMs = { minute: minuteMs, hour: hourMs, day: dayMs } as const;
 
 /** The site's quality whose stream a mount is (its URL's path ends with the mount's path). */
 export function qualityOfMount(config: Config, mount: string): "hd" | "sd" | "mobile" | null {

@@ -38,6 +38,11 @@ export type PlayImpact = {
 };
 
 export const minuteMs = 60_000;
+export const hourMs = 60 * minuteMs;
+export const dayMs = 24 * hourMs;
+
+/** Listener figures are shown to one decimal. */
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function minuteOf(now: number): number {
   return now - (now % minuteMs);
@@ -120,6 +125,6 @@ function impactOf(tally: PlayTally, endedAt: number): PlayImpact {
     to: endedAt,
     listenersStart: tally.first,
     listenersEnd: tally.last,
-    listenersAvg: Math.round((tally.sum / tally.samples) * 10) / 10,
+    listenersAvg: round1(tally.sum / tally.samples),
   };
 }

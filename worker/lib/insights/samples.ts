@@ -3,11 +3,8 @@
 // plays that ended meanwhile. Also the cron's pruning of old minutes and hours.
 import { eq, sql } from "drizzle-orm";
 import { listenerSamples, trackHistory } from "#schema/db.ts";
-import type { Db } from "../db";
-import type { MinuteTally, PlayImpact } from "./sampler";
-
-const hourMs = 60 * 60_000;
-export const dayMs = 24 * hourMs;
+import { batchAll, type Db, inSlices } from "../db";
+import { dayMs, hourMs, type MinuteTally, type PlayImpact } from "./sampler";
 
 type SampleRow = typeof listenerSamples.$inferInsert;
 
@@ -32,43 +29,36 @@ function rowsOf(minute: MinuteTally): SampleRow[] {
  * which the retry's rarity makes the lesser harm than losing it.
  */
 export async function writeInsights(db: Db, minutes: MinuteTally[], plays: PlayImpact[]): Promise<void> {
-  const rows = minutes.flatMap(rowsOf);
-  const statements = [];
-  for (let i = 0; i < rows.length; i += rowsPerStatement) {
-    statements.push(
-      db
-        .insert(listenerSamples)
-        .values(rows.slice(i, i + rowsPerStatement))
-        .onConflictDoUpdate({
-          target: [listenerSamples.resolution, listenerSamples.start, listenerSamples.mount],
-          set: {
-            min: sql`min(${listenerSamples.min}, excluded.min)`,
-            max: sql`max(${listenerSamples.max}, excluded.max)`,
-            sum: sql`${listenerSamples.sum} + excluded.sum`,
-            samples: sql`${listenerSamples.samples} + excluded.samples`,
-          },
-        }),
-    );
-  }
-  for (const play of plays) {
-    statements.push(
-      db
-        .update(trackHistory)
-        .set({
-          listenersStart: play.listenersStart,
-          listenersEnd: play.listenersEnd,
-          listenersAvg: play.listenersAvg,
-          // Favorites of this track added while it played, through favorites_created_at_idx.
-          favoritesAdded: sql`(select count(*) from favorites
+  const upserts = inSlices(minutes.flatMap(rowsOf), rowsPerStatement).map((rows) =>
+    db
+      .insert(listenerSamples)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [listenerSamples.resolution, listenerSamples.start, listenerSamples.mount],
+        set: {
+          min: sql`min(${listenerSamples.min}, excluded.min)`,
+          max: sql`max(${listenerSamples.max}, excluded.max)`,
+          sum: sql`${listenerSamples.sum} + excluded.sum`,
+          samples: sql`${listenerSamples.samples} + excluded.samples`,
+        },
+      }),
+  );
+  const impacts = plays.map((play) =>
+    db
+      .update(trackHistory)
+      .set({
+        listenersStart: play.listenersStart,
+        listenersEnd: play.listenersEnd,
+        listenersAvg: play.listenersAvg,
+        // Favorites of this track added while it played, through favorites_created_at_idx.
+        favoritesAdded: sql`(select count(*) from favorites
             where created_at >= ${play.from} and created_at < ${play.to}
               and lower(track_title) = lower(${play.title.trim()})
               and lower(track_artist) = lower(${play.artist.trim()}))`,
-        })
-        .where(eq(trackHistory.id, play.playId)),
-    );
-  }
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+      })
+      .where(eq(trackHistory.id, play.playId)),
+  );
+  await batchAll(db, [...upserts, ...impacts]);
 }
 
 /** Rows one cron run prunes at most per resolution: a shortened retention goes over several runs. */

@@ -5,10 +5,8 @@
 import { and, inArray, lt, or, sql } from "drizzle-orm";
 import { type InsightDimension, sessionLengthBuckets } from "#schema/api/insights.ts";
 import { listeningSessions, sessionRollups } from "#schema/db.ts";
-import type { Db } from "../db";
-import { dayMs } from "./samples";
-
-const hourMs = 60 * 60_000;
+import { batchAll, type Db, inSlices } from "../db";
+import { dayMs, hourMs } from "./sampler";
 
 /**
  * A stretch not written for this long has ended, whether or not its browser said so (a closed
@@ -145,34 +143,30 @@ export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<
     .limit(limit);
   if (rows.length === 0) return 0;
   const rollups = rollupsOf(rows);
-  const statements = [];
-  for (let i = 0; i < rollups.length; i += rollupRowsPerStatement) {
-    statements.push(
-      db
-        .insert(sessionRollups)
-        .values(rollups.slice(i, i + rollupRowsPerStatement))
-        .onConflictDoUpdate({
-          target: [
-            sessionRollups.resolution,
-            sessionRollups.start,
-            sessionRollups.dimension,
-            sessionRollups.value,
-          ],
-          set: {
-            sessions: sql`${sessionRollups.sessions} + excluded.sessions`,
-            seconds: sql`${sessionRollups.seconds} + excluded.seconds`,
-          },
-        }),
-    );
-  }
-  for (let i = 0; i < rows.length; i += marksPerStatement) {
-    const chunk = rows.slice(i, i + marksPerStatement);
+  const upserts = inSlices(rollups, rollupRowsPerStatement).map((slice) =>
+    db
+      .insert(sessionRollups)
+      .values(slice)
+      .onConflictDoUpdate({
+        target: [
+          sessionRollups.resolution,
+          sessionRollups.start,
+          sessionRollups.dimension,
+          sessionRollups.value,
+        ],
+        set: {
+          sessions: sql`${sessionRollups.sessions} + excluded.sessions`,
+          seconds: sql`${sessionRollups.seconds} + excluded.seconds`,
+        },
+      }),
+  );
+  const marks = inSlices(rows, marksPerStatement).flatMap((chunk) => {
     const ids = chunk.map((r) => r.id);
     const counted = sql.join(
       chunk.map((r) => sql`when ${r.id} then ${Math.max(r.durationSeconds, r.countedSeconds ?? 0)}`),
       sql` `,
     );
-    statements.push(
+    return [
       db
         .update(listeningSessions)
         .set({ countedSeconds: sql`case ${listeningSessions.id} ${counted} end` })
@@ -187,10 +181,9 @@ export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<
             sql`${listeningSessions.durationSeconds} <= ${listeningSessions.countedSeconds}`,
           ),
         ),
-    );
-  }
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+    ];
+  });
+  await batchAll(db, [...upserts, ...marks]);
   return rows.length;
 }
 

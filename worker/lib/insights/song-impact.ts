@@ -10,7 +10,7 @@ import {
 } from "#schema/api/insights.ts";
 import { songImpactRankings, trackHistory } from "#schema/db.ts";
 import type { Db } from "../db";
-import { dayMs } from "./samples";
+import { dayMs, round1 } from "./sampler";
 
 export const rangeMs: Record<InsightsRange, number> = {
   "24h": dayMs,
@@ -29,8 +29,6 @@ const refreshAfterMs: Record<InsightsRange, number> = {
 
 /** Tracks in each table. */
 export const songImpactRows = 10;
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The tracks of the plays since `from` that gained and lost listeners most, on average per play. */
 export async function rankSongImpact(db: Db, from: number): Promise<SongImpact> {

@@ -8,6 +8,7 @@ import { Link } from "wouter";
 import {
   type Insights,
   type InsightsRange,
+  type InsightsTable,
   insightsRanges,
   type SongImpactRow,
   sessionLengthBuckets,
@@ -276,7 +277,7 @@ function Panel({
 }: {
   title: string;
   range: InsightsRange;
-  table: "listeners" | "mounts" | "sessions" | "songs";
+  table: InsightsTable;
   children: ReactNode;
 }) {
   const id = useId();
