@@ -6,6 +6,95 @@ import { parseEnvFile } from "./dev/env-file.ts";
 // Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
 // operator's scripts (dev/) in Node, and end-to-end specs driving Chromium against `wrangler dev`
 // and the local Icecast station.
+/** Test files that move the local station or assert what it plays across reads (ADR 022). */
+const stationTestFiles = [
+  "tests/worker/artwork.test.ts",
+  "tests/worker/cron.test.ts",
+  "tests/worker/health.test.ts",
+  "tests/worker/insights.test.ts",
+  "tests/worker/live-room.test.ts",
+  "tests/worker/radio-adapters.unit.test.ts",
+  "tests/worker/radio.test.ts",
+];
+
+/** A project of worker tests inside workerd, with the real migrations and a local station of its own. */
+function workerProject(
+  name: string,
+  files: { include?: string[]; exclude?: string[]; serial?: boolean },
+  migrations: Awaited<ReturnType<typeof readD1Migrations>>,
+) {
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            ...parseEnvFile("dev/local.env"),
+            // The radio host is the real local Icecast station started by the global setup.
+            RADIO_METADATA_URL: inject("icecastUrl"),
+            NEXT_TRACK_URL: `${inject("stationHelperUrl")}/next-track`,
+            // Covers are looked up where a test asks for it (tests/worker/artwork.test.ts), so
+            // no background lookup adds a version to another test's live room.
+            ARTWORK_PROVIDER: "none",
+            MUSICBRAINZ_URL: `${inject("stationHelperUrl")}/musicbrainz`,
+            COVER_ART_ARCHIVE_URL: `${inject("stationHelperUrl")}/coverartarchive`,
+            ICECAST_URL: inject("icecastUrl"),
+            STATION_HELPER_URL: inject("stationHelperUrl"),
+            // The live room reads the host when a test says so (pollNow), not on its own.
+            LIVE_POLL_SECONDS: "3600",
+            // Tests read what they just wrote; the isolate's cache has tests of its own.
+            PUBLIC_CACHE_SECONDS: "0",
+            FAKES_URL: inject("fakesUrl"),
+            TEST_MIGRATIONS: migrations,
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      globalSetup: ["tests/worker/global-setup.ts"],
+      // sanitize-html is CommonJS: pre-bundle it for workerd.
+      deps: { optimizer: { ssr: { enabled: true, include: ["sanitize-html"] } } },
+      // Serial files run with the end-to-end ones, one file at a time.
+      sequence: { groupOrder: files.serial ? 1 : 0 },
+      include: files.include ?? ["tests/worker/**/*.test.ts"],
+      exclude: files.exclude,
+      fileParallelism: !files.serial,
+      // Beside the other lanes (dev/run-tests.ts) a file of 150 requests takes more than 5 s.
+      testTimeout: 20_000,
+      setupFiles: ["tests/worker/setup.ts"],
+    },
+  };
+}
+
+/**
+ * End-to-end specs that measure time, run when nothing else loads the machine (ADR 022): two
+ * lanes side by side, each on its own site and station, then the two that hold a tone or a title
+ * to 100 ms, alone.
+ */
+const timedE2eFiles = [
+  ["artwork", "insights", "offline", "slow-network", "station-listeners", "stream-drop"],
+  ["listen", "live", "sleep-timer"],
+  ["in-step", "station-tones"],
+].map((lane) => lane.map((name) => `tests/e2e/${name}.spec.ts`));
+
+/** A project of Chromium specs against `wrangler dev` and a local station of its own, one file at a time. */
+function e2eProject(name: string, files: { include?: string[]; exclude?: string[]; groupOrder: number }) {
+  return {
+    test: {
+      name,
+      environment: "node",
+      include: files.include ?? ["tests/e2e/**/*.spec.ts"],
+      exclude: files.exclude,
+      globalSetup: ["tests/e2e/global-setup.ts"],
+      sequence: { groupOrder: files.groupOrder },
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      fileParallelism: false,
+    },
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("schema/migrations");
   return {
@@ -13,44 +102,14 @@ export default defineConfig(async () => {
       // The worker's one JSON line per request (worker/lib/request-log.ts) would bury the
       // output; tests/worker/request-log.test.ts reads those lines through its own spies.
       onConsoleLog: (log: string) => !log.includes('"msg":"request"'),
+      // On this 2-core machine vitest's default is one file at a time; the worker files spend
+      // much of their time waiting on workerd and the station, so three overlap well (ADR 022).
+      maxWorkers: 3,
       projects: [
-        {
-          plugins: [
-            cloudflareTest(({ inject }) => ({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  ...parseEnvFile("dev/local.env"),
-                  // The radio host is the real local Icecast station started by the global setup.
-                  RADIO_METADATA_URL: inject("icecastUrl"),
-                  NEXT_TRACK_URL: `${inject("stationHelperUrl")}/next-track`,
-                  // Covers are looked up where a test asks for it (tests/worker/artwork.test.ts), so
-                  // no background lookup adds a version to another test's live room.
-                  ARTWORK_PROVIDER: "none",
-                  MUSICBRAINZ_URL: `${inject("stationHelperUrl")}/musicbrainz`,
-                  COVER_ART_ARCHIVE_URL: `${inject("stationHelperUrl")}/coverartarchive`,
-                  ICECAST_URL: inject("icecastUrl"),
-                  STATION_HELPER_URL: inject("stationHelperUrl"),
-                  // The live room reads the host when a test says so (pollNow), not on its own.
-                  LIVE_POLL_SECONDS: "3600",
-                  // Tests read what they just wrote; the isolate's cache has tests of its own.
-                  PUBLIC_CACHE_SECONDS: "0",
-                  FAKES_URL: inject("fakesUrl"),
-                  TEST_MIGRATIONS: migrations,
-                },
-              },
-            })),
-          ],
-          test: {
-            name: "worker",
-            globalSetup: ["tests/worker/global-setup.ts"],
-            // sanitize-html is CommonJS: pre-bundle it for workerd.
-            deps: { optimizer: { ssr: { enabled: true, include: ["sanitize-html"] } } },
-            sequence: { groupOrder: 0 },
-            include: ["tests/worker/**/*.test.ts"],
-            setupFiles: ["tests/worker/setup.ts"],
-          },
-        },
+        workerProject("worker", { exclude: stationTestFiles }, migrations),
+        // Files that move the shared local station (rotations) or hold it to what it played between
+        // two reads: one at a time, on a station of their own.
+        workerProject("worker-station", { include: stationTestFiles, serial: true }, migrations),
         {
           plugins: [react()],
           test: {
@@ -69,19 +128,12 @@ export default defineConfig(async () => {
             include: ["tests/dev/**/*.test.ts"],
           },
         },
-        {
-          test: {
-            name: "e2e",
-            environment: "node",
-            include: ["tests/e2e/**/*.spec.ts"],
-            globalSetup: ["tests/e2e/global-setup.ts"],
-            // After the worker and web projects, so the browser has the machine's cores to itself.
-            sequence: { groupOrder: 1 },
-            testTimeout: 60_000,
-            hookTimeout: 60_000,
-            fileParallelism: false,
-          },
-        },
+        e2eProject("e2e", { exclude: timedE2eFiles.flat(), groupOrder: 1 }),
+        // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
+        // down on a slow network): last, with the machine's cores to themselves.
+        ...timedE2eFiles.map((include, i) =>
+          e2eProject(`e2e-timing-${i + 1}`, { include, groupOrder: i < 2 ? 2 : 3 }),
+        ),
       ],
     },
   };

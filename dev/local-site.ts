@@ -1,11 +1,14 @@
 // Starts what `npm start` starts, on free ports and a throw-away state directory: the local
 // Icecast station and `wrangler dev` serving the built SPA with local D1, KV and R2. Used by
 // the end-to-end tests and the live benchmark.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { installHint, missingStationTools, type RunningStation, startStation } from "./station/station.ts";
+import { promisify } from "node:util";
+import { installHint, missingStationTools, startStation } from "./station/station.ts";
+
+const execFileAsync = promisify(execFile);
 
 export const root = resolve(import.meta.dirname, "..");
 
@@ -82,21 +85,26 @@ export async function startSite(
       .concat(...Object.entries(options.vars ?? {}).map(([name, value]) => `\n${name}=${value}\n`)),
   );
 
-  const station: RunningStation = await startStation({
-    envFile,
-    log: () => {},
-    ...(options.rotateSeconds ? { rotateSeconds: options.rotateSeconds } : {}),
-  });
+  // Both at once, and the migration asynchronously: the station's tone generator feeds ffmpeg
+  // from this process, and Icecast drops a feed that sends nothing for 10 s (a busy machine's
+  // blocking migration did that, and the station went silent for the rest of the run).
   const wranglerBin = join(root, "node_modules/.bin/wrangler");
-  try {
-    execFileSync(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-      cwd: root,
-      stdio: "pipe",
-      env: { ...process.env, CI: "true" },
-    });
-  } catch (err) {
-    await station.stop();
-    throw err;
+  const migrated = execFileAsync(
+    wranglerBin,
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    { cwd: root, env: { ...process.env, CI: "true" } },
+  );
+  const [station, migration] = await Promise.allSettled([
+    startStation({
+      envFile,
+      log: () => {},
+      ...(options.rotateSeconds ? { rotateSeconds: options.rotateSeconds } : {}),
+    }),
+    migrated,
+  ]);
+  if (station.status === "rejected" || migration.status === "rejected") {
+    if (station.status === "fulfilled") await station.value.stop();
+    throw station.status === "rejected" ? station.reason : (migration as PromiseRejectedResult).reason;
   }
   let output = "";
   const wrangler = spawn(
@@ -127,7 +135,7 @@ export async function startSite(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (wrangler.exitCode === null) process.kill(-wrangler.pid, "SIGKILL");
     }
-    await station.stop();
+    await station.value.stop();
     rmSync(stateDir, { recursive: true, force: true });
     rmSync(envFile, { force: true });
   };
@@ -137,5 +145,10 @@ export async function startSite(
     await stop();
     throw err;
   }
-  return { baseUrl, stationHelperUrl: station.helperUrl, icecastUrl: station.icecastUrl, stop };
+  return {
+    baseUrl,
+    stationHelperUrl: station.value.helperUrl,
+    icecastUrl: station.value.icecastUrl,
+    stop,
+  };
 }

@@ -84,6 +84,8 @@ export function createFeeds(opts: FeedsOptions) {
   const current = () => trackAt(position);
   const next = () => trackAt(position + 1);
   const tone = startToneGenerator(current().tone);
+  /** Set when the station stops: no feed starts again after that. */
+  let closed = false;
 
   async function setTitle(feed: Feed): Promise<void> {
     const track = current();
@@ -99,10 +101,18 @@ export function createFeeds(opts: FeedsOptions) {
     children.add(child);
     tone.attach(child.stdin);
     child.stderr?.on("data", (chunk) => log(`ffmpeg ${feed.quality}: ${String(chunk).trim()}`));
-    child.on("exit", () => {
+    child.on("exit", (code, signal) => {
       tone.detach(child.stdin);
       children.delete(child);
-      if (feed.process === child) feed.process = undefined;
+      // stopFeed lets go of its process before it kills it: anything else is a feed that died by
+      // itself (Icecast drops a source silent for 10 s, as on a machine too busy to feed it).
+      if (feed.process !== child) return;
+      feed.process = undefined;
+      if (closed) return;
+      log(`ffmpeg ${feed.quality} exited (${signal ?? code}); starting it again`);
+      setTimeout(() => {
+        if (!closed) startFeed(feed).catch((err) => log(`restarting ${feed.quality} failed: ${err}`));
+      }, 1000);
     });
     await waitFor(
       async () => (await mountsOnline(icecastUrl)).has(feed.mount),
@@ -177,5 +187,11 @@ export function createFeeds(opts: FeedsOptions) {
     return { toneAt, titledAt };
   }
 
-  return { feeds, current, next, startFeed, stopFeed, rotate, stopTone: tone.stop };
+  /** Stops the tone and any restart of a feed (the station is stopping). */
+  function close(): void {
+    closed = true;
+    tone.stop();
+  }
+
+  return { feeds, current, next, startFeed, stopFeed, rotate, close };
 }

@@ -120,7 +120,7 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     await Promise.all(feeds.map(station.startFeed));
   } catch (err) {
     stopping = true;
-    station.stopTone();
+    station.close();
     killAll();
     throw err;
   }
@@ -140,7 +140,7 @@ export async function startStation(options: StationOptions): Promise<RunningStat
     stopping = true;
     clearInterval(timer);
     listeners.stop();
-    station.stopTone();
+    station.close();
     helper.close();
     const exits = [...children].map(
       (child) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r))),

@@ -10,7 +10,7 @@ export async function startSiteStation() {
     throw new Error(`Worker tests need the local station (missing ${missing.join(", ")}). ${installHint}`);
   const [icecastPort, helperPort] = await Promise.all([freePort(), freePort()]);
   mkdirSync(join(root, ".station"), { recursive: true });
-  const envFile = join(root, `.station/worker-tests-${process.pid}.env`);
+  const envFile = join(root, `.station/worker-tests-${process.pid}-${icecastPort}.env`);
   writeFileSync(
     envFile,
     readFileSync(join(root, "dev/local.env"), "utf8")

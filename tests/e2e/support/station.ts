@@ -29,6 +29,8 @@ export const stationHelper = {
   rotate: () => call<Rotation>("POST", "/rotate"),
   /** Resolves once Icecast no longer lists the mount. */
   stopFeed: (quality: Quality) => call<Record<Quality, boolean>>("POST", `/feeds/${quality}/stop`),
+  /** The invented listeners open now, per mount and in total. */
+  listeners: () => call<Record<Quality | "total", number>>("GET", "/listeners"),
   /** Opens `count` invented listeners on a mount (real connections Icecast counts). */
   addListeners: (count: number, quality: Quality = "mobile") =>
     call<Record<Quality | "total", number>>("POST", `/listeners/add?count=${count}&quality=${quality}`),

@@ -1,0 +1,76 @@
+// `npm test`'s vitest step (ADR 022). On one vitest run the projects go one group after another,
+// and on a 2-core machine one file at a time; most of that time is spent waiting on workerd, the
+// station and Chromium. Here the projects run as lanes, a `vitest run` each with its own
+// station, phase after phase:
+//   1. the worker, web and dev projects (three files at a time) beside the worker files that
+//      move their station (one at a time);
+//   2. the browser specs that measure no time, alone: beside phase 1 they failed twice (a
+//      station starved of its feed, a toast that never came after a click);
+//   3. the browser specs that measure time, in two lanes;
+//   4. the two that hold a tone or a title to 100 ms, alone.
+// Each lane's output is printed whole when it ends, and kept in test-results/<lane>.log.
+// Arguments go to every vitest run (e.g. `--bail 1`).
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const vitest = join(root, "node_modules/vitest/vitest.mjs");
+const extra = process.argv.slice(2);
+
+type Lane = { name: string; projects: string[] };
+const phases: Lane[][] = [
+  [
+    { name: "unit", projects: ["worker", "web", "dev"] },
+    { name: "worker-station", projects: ["worker-station"] },
+  ],
+  [{ name: "e2e", projects: ["e2e"] }],
+  [
+    { name: "e2e-timing-1", projects: ["e2e-timing-1"] },
+    { name: "e2e-timing-2", projects: ["e2e-timing-2"] },
+  ],
+  [{ name: "e2e-timing-3", projects: ["e2e-timing-3"] }],
+];
+
+type Result = { lane: Lane; code: number; seconds: number };
+
+function run(lane: Lane): Promise<Result> {
+  const started = Date.now();
+  const args = [vitest, "run", ...lane.projects.flatMap((p) => ["--project", p]), ...extra];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    // Plain text, unless asked for colours: the lanes' output lands in logs.
+    env: process.env.FORCE_COLOR ? process.env : { ...process.env, NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const chunks: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolveRun) => {
+    child.on("close", (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const output = Buffer.concat(chunks).toString("utf8");
+      writeFileSync(join(root, "test-results", `${lane.name}.log`), output);
+      const status = code === 0 ? "passed" : `failed (${signal ?? `exit ${code}`})`;
+      process.stdout.write(`\n===== ${lane.name}: ${status} in ${seconds.toFixed(1)} s =====\n${output}`);
+      resolveRun({ lane, code: code ?? 1, seconds });
+    });
+  });
+}
+
+mkdirSync(join(root, "test-results"), { recursive: true });
+const started = Date.now();
+const results: Result[] = [];
+for (const phase of phases) {
+  results.push(...(await Promise.all(phase.map(run))));
+  // A failed phase stops here: its output says why, and the timed specs would wait for nothing.
+  if (results.some((r) => r.code !== 0)) break;
+}
+const total = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`\nvitest lanes (${total} s):`);
+for (const { lane, code, seconds } of results) {
+  console.log(`  ${lane.name.padEnd(15)} ${code === 0 ? "passed" : "FAILED"}  ${seconds.toFixed(1)} s`);
+}
+const ran = new Set(results.map((r) => r.lane.name));
+for (const lane of phases.flat()) if (!ran.has(lane.name)) console.log(`  ${lane.name.padEnd(15)} not run`);
+process.exitCode = results.every((r) => r.code === 0) && ran.size === phases.flat().length ? 0 : 1;
