@@ -1,0 +1,50 @@
+// The local station keeps its mounts on air: a feed whose ffmpeg dies by itself (Icecast drops a
+// source that falls silent for 10 s on a busy machine) starts again with the title on air; a feed
+// stopped on purpose (the stream-drop test's POST /feeds/hd/stop) stays off.
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mountOf, readSources } from "#dev/station/icecast.ts";
+import { startSiteStation } from "#tests/worker/start-station.ts";
+
+type Station = Awaited<ReturnType<typeof startSiteStation>>;
+let station: Station;
+
+beforeAll(async () => {
+  station = await startSiteStation();
+}, 30_000);
+afterAll(() => station?.stop());
+
+async function titleOn(mount: string): Promise<string | null> {
+  const source = (await readSources(station.icecastUrl)).find((s) => mountOf(s) === mount);
+  return source ? (source.title ?? "") : null;
+}
+
+async function onAir(): Promise<string> {
+  const status = (await (await fetch(`${station.helperUrl}/status`)).json()) as {
+    current: { artist: string; title: string };
+  };
+  return `${status.current.artist} - ${status.current.title}`;
+}
+
+describe("the local station's feeds", () => {
+  it("starts a feed again when its ffmpeg dies by itself, with the title on air", async () => {
+    const { port } = new URL(station.icecastUrl);
+    const pids = execFileSync("pgrep", ["-f", `@127\\.0\\.0\\.1:${port}/hd$`])
+      .toString()
+      .trim()
+      .split("\n");
+    expect(pids).toHaveLength(1);
+    process.kill(Number(pids[0]), "SIGKILL");
+    await expect.poll(() => titleOn("/hd"), { timeout: 5000, interval: 50 }).toBeNull();
+    await expect.poll(() => titleOn("/hd"), { timeout: 15_000, interval: 200 }).toBe(await onAir());
+  }, 30_000);
+
+  it("leaves a feed stopped on purpose off the air", async () => {
+    const res = await fetch(`${station.helperUrl}/feeds/sd/stop`, { method: "POST" });
+    expect(await res.json()).toMatchObject({ sd: false });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await titleOn("/sd")).toBeNull();
+    await fetch(`${station.helperUrl}/feeds/sd/start`, { method: "POST" });
+    expect(await titleOn("/sd")).toBe(await onAir());
+  }, 30_000);
+});
