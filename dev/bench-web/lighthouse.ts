@@ -46,12 +46,16 @@ export async function runLighthouse(
       .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
       .map((a) => a?.id ?? "");
     if (verbose) {
-      // What the failing audits point at, and where the LCP and render-blocking time go.
+      // What the failing audits point at, and where the LCP, render-blocking and main-thread time go.
       for (const id of [
         ...failing,
         "largest-contentful-paint-element",
         "render-blocking-insight",
         "document-latency-insight",
+        // Where the blocking time goes: the long tasks, and each script's parse and run.
+        "long-tasks",
+        "bootup-time",
+        "mainthread-work-breakdown",
       ]) {
         const details = lhr.audits[id]?.details as { items?: unknown[] } | undefined;
         const shown = details?.items ?? lhr.audits[id]?.displayValue ?? "";
