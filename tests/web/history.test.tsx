@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import type { NowPlaying } from "#schema/api.ts";
+import { nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
 import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
@@ -33,6 +35,25 @@ describe("track history", () => {
     const youtube = screen.getByRole("link", { name: "Search Velvet by Aurora Lane on YouTube" });
     expect(youtube.getAttribute("href")).toContain("youtube.com/results?search_query=");
     expect(screen.getByText("5 minutes ago")).toBeTruthy();
+  });
+
+  it("gives the play on air the cover the live room gave it when the list came from an older copy", async () => {
+    const onAir = aHistoryItem("Slow Tide", "Amber Sato", 1);
+    const earlier = aHistoryItem("Velvet", "Aurora Lane", 5);
+    mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": [onAir, earlier] });
+    const { queryClient } = renderAt("/history", <HistoryScreen />);
+    // The live message came first: now playing knows the play and its cover, the list does not.
+    queryClient.setQueryData<NowPlaying>(nowPlayingQueryKey, {
+      title: onAir.title,
+      artist: onAir.artist,
+      album: null,
+      artwork: "/images/slow-tide.png",
+      listeners: 3,
+      historyId: onAir.id,
+    });
+    const cover = await screen.findByRole("img", { name: "Cover of Slow Tide" });
+    expect(cover.getAttribute("src")).toBe("/images/slow-tide.png");
+    expect(screen.queryByRole("img", { name: "Cover of Velvet" })).toBeNull();
   });
 
   it("loads the played-tracks widget's script here, async, when one is configured", async () => {
