@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -96,6 +97,9 @@ function e2eProject(name: string, files: { include?: string[]; exclude?: string[
 }
 
 export default defineConfig(async () => {
+  // A renamed file would silently leave its lane for the catch-all project.
+  const missing = [...stationTestFiles, ...timedE2eFiles.flat()].filter((file) => !existsSync(file));
+  if (missing.length > 0) throw new Error(`vitest.config.ts lists test files that do not exist: ${missing}`);
   const migrations = await readD1Migrations("schema/migrations");
   return {
     test: {

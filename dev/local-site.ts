@@ -104,6 +104,8 @@ export async function startSite(
   ]);
   if (station.status === "rejected" || migration.status === "rejected") {
     if (station.status === "fulfilled") await station.value.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(envFile, { force: true });
     throw station.status === "rejected" ? station.reason : (migration as PromiseRejectedResult).reason;
   }
   let output = "";

@@ -10,8 +10,8 @@
 //   4. the two that hold a tone or a title to 100 ms, alone.
 // Each lane's output is printed whole when it ends, and kept in test-results/<lane>.log.
 // Arguments go to every vitest run (e.g. `--bail 1`).
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -34,6 +34,9 @@ const phases: Lane[][] = [
 
 type Result = { lane: Lane; code: number; seconds: number };
 
+const logPath = (lane: Lane) => join(root, "test-results", `${lane.name}.log`);
+const running = new Set<ChildProcess>();
+
 function run(lane: Lane): Promise<Result> {
   const started = Date.now();
   const args = [vitest, "run", ...lane.projects.flatMap((p) => ["--project", p]), ...extra];
@@ -43,27 +46,46 @@ function run(lane: Lane): Promise<Result> {
     env: process.env.FORCE_COLOR ? process.env : { ...process.env, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  // Written as it comes, so a lane that hangs or is killed still leaves its log.
+  const log = createWriteStream(logPath(lane));
   const chunks: Buffer[] = [];
-  child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      log.write(chunk);
+    });
+  }
   return new Promise((resolveRun) => {
     child.on("close", (code, signal) => {
+      running.delete(child);
+      log.end();
       const seconds = (Date.now() - started) / 1000;
-      const output = Buffer.concat(chunks).toString("utf8");
-      writeFileSync(join(root, "test-results", `${lane.name}.log`), output);
       const status = code === 0 ? "passed" : `failed (${signal ?? `exit ${code}`})`;
-      process.stdout.write(`\n===== ${lane.name}: ${status} in ${seconds.toFixed(1)} s =====\n${output}`);
+      process.stdout.write(`\n===== ${lane.name}: ${status} in ${seconds.toFixed(1)} s =====\n`);
+      process.stdout.write(Buffer.concat(chunks));
       resolveRun({ lane, code: code ?? 1, seconds });
     });
   });
 }
 
+// Stopped from outside (Ctrl-C, a CI timeout): each lane gets the signal and tears its sites
+// and stations down before this process ends.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exitCode = 1;
+  });
+}
+
 mkdirSync(join(root, "test-results"), { recursive: true });
+// No log of an earlier run passes for this one's.
+for (const lane of phases.flat()) rmSync(logPath(lane), { force: true });
 const started = Date.now();
 const results: Result[] = [];
 for (const phase of phases) {
   results.push(...(await Promise.all(phase.map(run))));
-  // A failed phase stops here: its output says why, and the timed specs would wait for nothing.
+  // A failed or interrupted phase stops here: its output says why.
   if (results.some((r) => r.code !== 0)) break;
 }
 const total = ((Date.now() - started) / 1000).toFixed(1);

@@ -86,6 +86,8 @@ export function createFeeds(opts: FeedsOptions) {
   const tone = startToneGenerator(current().tone);
   /** Set when the station stops: no feed starts again after that. */
   let closed = false;
+  /** Feeds that died by themselves: the restart due, and its delay (longer each time; a stop forgets it). */
+  const restarts = new Map<Feed, { timer: ReturnType<typeof setTimeout>; delayMs: number }>();
 
   async function setTitle(feed: Feed): Promise<void> {
     const track = current();
@@ -93,7 +95,7 @@ export function createFeeds(opts: FeedsOptions) {
   }
 
   async function startFeed(feed: Feed): Promise<void> {
-    if (feed.process) return;
+    if (closed || feed.process) return;
     const child = spawn("ffmpeg", ffmpegArgs(feed, port, sourcePassword), {
       stdio: ["pipe", "ignore", "pipe"],
     });
@@ -109,10 +111,13 @@ export function createFeeds(opts: FeedsOptions) {
       if (feed.process !== child) return;
       feed.process = undefined;
       if (closed) return;
-      log(`ffmpeg ${feed.quality} exited (${signal ?? code}); starting it again`);
-      setTimeout(() => {
-        if (!closed) startFeed(feed).catch((err) => log(`restarting ${feed.quality} failed: ${err}`));
-      }, 1000);
+      // 1 s, then twice as long at each death of the same feed, up to 10 s (Icecast may be gone).
+      const delay = Math.min((restarts.get(feed)?.delayMs ?? 500) * 2, 10_000);
+      log(`ffmpeg ${feed.quality} exited (${signal ?? code}); starting it again in ${delay} ms`);
+      const timer = setTimeout(() => {
+        startFeed(feed).catch((err) => log(`restarting ${feed.quality} failed: ${err}`));
+      }, delay);
+      restarts.set(feed, { timer, delayMs: delay });
     });
     await waitFor(
       async () => (await mountsOnline(icecastUrl)).has(feed.mount),
@@ -135,6 +140,9 @@ export function createFeeds(opts: FeedsOptions) {
   }
 
   async function stopFeed(feed: Feed): Promise<void> {
+    // A feed stopped on purpose is not started again by a restart still waiting.
+    clearTimeout(restarts.get(feed)?.timer);
+    restarts.delete(feed);
     const child = feed.process;
     if (!child) return;
     feed.process = undefined;
@@ -190,6 +198,8 @@ export function createFeeds(opts: FeedsOptions) {
   /** Stops the tone and any restart of a feed (the station is stopping). */
   function close(): void {
     closed = true;
+    for (const { timer } of restarts.values()) clearTimeout(timer);
+    restarts.clear();
     tone.stop();
   }
 

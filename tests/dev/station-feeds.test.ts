@@ -19,6 +19,16 @@ async function titleOn(mount: string): Promise<string | null> {
   return source ? (source.title ?? "") : null;
 }
 
+/** Kills the mount's ffmpeg from outside, as a crash would, and waits until Icecast drops the mount. */
+async function killFeed(mount: string): Promise<void> {
+  const { port } = new URL(station.icecastUrl);
+  const pattern = `@127\\.0\\.0\\.1:${port}${mount}$`;
+  const pids = execFileSync("pgrep", ["-f", pattern]).toString().trim().split("\n");
+  expect(pids).toHaveLength(1);
+  process.kill(Number(pids[0]), "SIGKILL");
+  await expect.poll(() => titleOn(mount), { timeout: 5000, interval: 50 }).toBeNull();
+}
+
 async function onAir(): Promise<string> {
   const status = (await (await fetch(`${station.helperUrl}/status`)).json()) as {
     current: { artist: string; title: string };
@@ -28,15 +38,18 @@ async function onAir(): Promise<string> {
 
 describe("the local station's feeds", () => {
   it("starts a feed again when its ffmpeg dies by itself, with the title on air", async () => {
-    const { port } = new URL(station.icecastUrl);
-    const pids = execFileSync("pgrep", ["-f", `@127\\.0\\.0\\.1:${port}/hd$`])
-      .toString()
-      .trim()
-      .split("\n");
-    expect(pids).toHaveLength(1);
-    process.kill(Number(pids[0]), "SIGKILL");
-    await expect.poll(() => titleOn("/hd"), { timeout: 5000, interval: 50 }).toBeNull();
+    await killFeed("/hd");
     await expect.poll(() => titleOn("/hd"), { timeout: 15_000, interval: 200 }).toBe(await onAir());
+  }, 30_000);
+
+  it("leaves a feed stopped while its restart waits off the air", async () => {
+    await killFeed("/mobile");
+    const res = await fetch(`${station.helperUrl}/feeds/mobile/stop`, { method: "POST" });
+    expect(await res.json()).toMatchObject({ mobile: false });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await titleOn("/mobile")).toBeNull();
+    await fetch(`${station.helperUrl}/feeds/mobile/start`, { method: "POST" });
+    expect(await titleOn("/mobile")).toBe(await onAir());
   }, 30_000);
 
   it("leaves a feed stopped on purpose off the air", async () => {
