@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { NowPlaying } from "#schema/api.ts";
-import { nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
+import { livePlayQueryKey } from "#web/lib/queries/history.ts";
 import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
@@ -37,23 +36,23 @@ describe("track history", () => {
     expect(screen.getByText("5 minutes ago")).toBeTruthy();
   });
 
-  it("gives the play on air the cover the live room gave it when the list came from an older copy", async () => {
+  it("merges the live room's latest play into a list that loads after it (the server's few-second copy)", async () => {
     const onAir = aHistoryItem("Slow Tide", "Amber Sato", 1);
     const earlier = aHistoryItem("Velvet", "Aurora Lane", 5);
+    const justStarted = aHistoryItem("Paper Lanterns", "Mira Okafor", 0);
+    // The cached list has the play on air without the cover the live room has since pushed.
     mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": [onAir, earlier] });
-    const { queryClient } = renderAt("/history", <HistoryScreen />);
-    // The live message came first: now playing knows the play and its cover, the list does not.
-    queryClient.setQueryData<NowPlaying>(nowPlayingQueryKey, {
-      title: onAir.title,
-      artist: onAir.artist,
-      album: null,
-      artwork: "/images/slow-tide.png",
-      listeners: 3,
-      historyId: onAir.id,
-    });
+    const first = renderAt("/history", <HistoryScreen />);
+    first.queryClient.setQueryData(livePlayQueryKey, { ...onAir, artwork: "/images/slow-tide.png" });
     const cover = await screen.findByRole("img", { name: "Cover of Slow Tide" });
     expect(cover.getAttribute("src")).toBe("/images/slow-tide.png");
     expect(screen.queryByRole("img", { name: "Cover of Velvet" })).toBeNull();
+    first.unmount();
+    // The copy is older than the play the live room started: it goes first.
+    const second = renderAt("/history", <HistoryScreen />);
+    second.queryClient.setQueryData(livePlayQueryKey, justStarted);
+    expect(await screen.findByText("Showing 3 unique track(s)")).toBeTruthy();
+    expect(screen.getAllByRole("listitem")[0]?.textContent).toContain("Paper Lanterns");
   });
 
   it("loads the played-tracks widget's script here, async, when one is configured", async () => {

@@ -2,11 +2,8 @@
 // so every screen, the player bar and the lock screen (Media Session) follow it unchanged.
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveMessage, NextTrack, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
-import { trackHistoryQueryKey } from "#web/lib/queries/history.ts";
+import { livePlayQueryKey, trackHistoryQueryKey, withLivePlay } from "#web/lib/queries/history.ts";
 import { nextTrackQueryKey, nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
-
-/** The server keeps at most this many history rows in the list it serves. */
-const historyListLength = 100;
 
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
   // A poll still on its way (sent before the connection opened) is older: it must not land after.
@@ -23,13 +20,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   queryClient.setQueryData<NextTrack>(nextTrackQueryKey, message.next);
   const played = message.played;
   if (played) {
-    // Only a list already loaded is extended; a screen that has none loads it whole. A play it
-    // holds already is replaced: the cover found after the push comes as the same play.
-    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, (list) => {
-      if (!list) return list;
-      const at = list.findIndex((item) => item.id === played.id);
-      if (at === -1) return [played, ...list].slice(0, historyListLength);
-      return list[at]?.artwork === played.artwork ? list : list.with(at, played);
-    });
+    // Kept for a list that loads later; a list already loaded takes it now (a screen that has
+    // none loads it whole).
+    queryClient.setQueryData<TrackHistoryItem>(livePlayQueryKey, played);
+    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, (list) =>
+      list ? withLivePlay(list, played) : list,
+    );
   }
 }

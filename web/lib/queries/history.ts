@@ -1,32 +1,41 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NowPlaying, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
+import type { PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { apiRequest } from "../api";
-import { nowPlayingQueryKey } from "./radio";
 
 export const trackHistoryQueryKey = ["/api/track-history"] as const;
 
+/** The live room's latest play (features/live/apply-message.ts), kept for a list that loads after it. */
+export const livePlayQueryKey = ["live-play"] as const;
+
+/** The server keeps at most this many history rows in the list it serves. */
+const historyListLength = 100;
+
 /**
- * Recently played tracks, newest first. The list may come from the server's few-second cache
- * while the live room has since given the play on air its cover, in a message that came before
- * the list (apply-message.ts extends only a list already loaded): that play takes it.
+ * Recently played tracks, newest first. The list may come from the server's few-second cache,
+ * older than a live message that came before it: the live room's latest play is merged in.
  */
 export const trackHistoryQuery = queryOptions<TrackHistoryItem[]>({
   queryKey: trackHistoryQueryKey,
   queryFn: async ({ client }) =>
-    withLiveCover(
+    withLivePlay(
       await apiRequest<TrackHistoryItem[]>("GET", "/api/track-history"),
-      client.getQueryData<NowPlaying>(nowPlayingQueryKey),
+      client.getQueryData<TrackHistoryItem>(livePlayQueryKey),
     ),
 });
 
-/** The list with the cover now playing has for its play, when the list's copy has none. */
-export function withLiveCover(
+/**
+ * The list with the live room's play: a play it holds already is replaced when its cover differs
+ * (a cover found or set after the push comes as the same play); a newer one goes first.
+ */
+export function withLivePlay(
   list: TrackHistoryItem[],
-  nowPlaying: NowPlaying | undefined,
+  played: TrackHistoryItem | undefined,
 ): TrackHistoryItem[] {
-  const at = nowPlaying?.artwork ? list.findIndex((item) => item.id === nowPlaying.historyId) : -1;
-  const item = list[at];
-  return item && !item.artwork ? list.with(at, { ...item, artwork: nowPlaying?.artwork ?? null }) : list;
+  if (!played) return list;
+  const at = list.findIndex((item) => item.id === played.id);
+  if (at !== -1) return list[at]?.artwork === played.artwork ? list : list.with(at, played);
+  const newest = list[0];
+  return newest && newest.playedAt > played.playedAt ? list : [played, ...list].slice(0, historyListLength);
 }
 
 export function useTrackHistory() {
