@@ -6,7 +6,9 @@ import { parseEnvFile } from "./dev/env-file.ts";
 
 // Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
 // operator's scripts (dev/) in Node, and end-to-end specs driving Chromium against `wrangler dev`
-// and the local Icecast station.
+// and the local Icecast station. The worker and end-to-end layers are split into projects that
+// dev/run-tests.ts runs as lanes (ADR 022).
+
 /** Test files that move the local station or assert what it plays across reads (ADR 022). */
 const stationTestFiles = [
   "tests/worker/artwork.test.ts",

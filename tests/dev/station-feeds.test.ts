@@ -36,6 +36,16 @@ async function onAir(): Promise<string> {
   return `${status.current.artist} - ${status.current.title}`;
 }
 
+/** Stops the feed through the helper; it stays off the air until started again, title and all. */
+async function expectStopStays(quality: "sd" | "mobile"): Promise<void> {
+  const res = await fetch(`${station.helperUrl}/feeds/${quality}/stop`, { method: "POST" });
+  expect(await res.json()).toMatchObject({ [quality]: false });
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(await titleOn(`/${quality}`)).toBeNull();
+  await fetch(`${station.helperUrl}/feeds/${quality}/start`, { method: "POST" });
+  expect(await titleOn(`/${quality}`)).toBe(await onAir());
+}
+
 describe("the local station's feeds", () => {
   it("starts a feed again when its ffmpeg dies by itself, with the title on air", async () => {
     await killFeed("/hd");
@@ -44,20 +54,10 @@ describe("the local station's feeds", () => {
 
   it("leaves a feed stopped while its restart waits off the air", async () => {
     await killFeed("/mobile");
-    const res = await fetch(`${station.helperUrl}/feeds/mobile/stop`, { method: "POST" });
-    expect(await res.json()).toMatchObject({ mobile: false });
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await titleOn("/mobile")).toBeNull();
-    await fetch(`${station.helperUrl}/feeds/mobile/start`, { method: "POST" });
-    expect(await titleOn("/mobile")).toBe(await onAir());
+    await expectStopStays("mobile");
   }, 30_000);
 
   it("leaves a feed stopped on purpose off the air", async () => {
-    const res = await fetch(`${station.helperUrl}/feeds/sd/stop`, { method: "POST" });
-    expect(await res.json()).toMatchObject({ sd: false });
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await titleOn("/sd")).toBeNull();
-    await fetch(`${station.helperUrl}/feeds/sd/start`, { method: "POST" });
-    expect(await titleOn("/sd")).toBe(await onAir());
+    await expectStopStays("sd");
   }, 30_000);
 });

@@ -18,7 +18,7 @@ export const trackHistoryQuery = queryOptions<TrackHistoryItem[]>({
   queryKey: trackHistoryQueryKey,
   queryFn: async ({ client }) =>
     withLivePlay(
-      await apiRequest<TrackHistoryItem[]>("GET", "/api/track-history"),
+      await apiRequest<TrackHistoryItem[]>("GET", trackHistoryQueryKey[0]),
       client.getQueryData<TrackHistoryItem>(livePlayQueryKey),
     ),
 });
