@@ -8,7 +8,7 @@ import "./styles/layout.css";
 import "./styles/controls.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
@@ -33,14 +33,21 @@ const app = (
 const prerenderedFor = document.documentElement.dataset.route;
 const path = location.pathname.replace(/(.)\/$/, "$1");
 if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNodes()) {
-  hydrateRoot(root, app);
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
+  // answer input between them; outside one, the whole first render is a single long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   createRoot(root).render(app);
 }
 
-// Off the critical path: workbox-window loads after the page has.
+// Off the critical path: workbox-window loads once the page has loaded and the browser is idle,
+// so neither it nor the service worker's precaching competes with hydration and the first calls.
 if (import.meta.env.PROD) {
   window.addEventListener("load", () => {
-    import("./register-sw").then((m) => m.registerServiceWorker());
+    const register = () => import("./register-sw").then((m) => m.registerServiceWorker());
+    if (typeof requestIdleCallback === "function") requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
   });
 }

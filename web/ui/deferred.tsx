@@ -14,8 +14,9 @@ import {
   lazy,
   memo,
   Suspense,
+  startTransition,
   useContext,
-  useLayoutEffect,
+  useEffect,
   useState,
   useSyncExternalStore,
 } from "react";
@@ -25,8 +26,8 @@ const FirstRenderContext = createContext(false);
 /**
  * True during a deferred part's first render, which hydrates the server's HTML. Data the first
  * load fetched meanwhile (now playing, the pages) must wait for the next render, which follows
- * before the browser paints: shown at once, it would not match the HTML, and React would
- * throw the part's HTML away.
+ * in a transition once the part has hydrated: shown at once, it would not match the HTML, and
+ * React would throw the part's HTML away.
  */
 function useDeferredFirstRender(): boolean {
   return useContext(FirstRenderContext);
@@ -55,7 +56,9 @@ export function useHydrated(): boolean {
 
 function FirstRender({ children }: { children: React.ReactNode }) {
   const [first, setFirst] = useState(true);
-  useLayoutEffect(() => setFirst(false), []);
+  // The render that shows the data is a transition: React renders it in slices after the
+  // part's hydration has committed, not inside that commit as one long task.
+  useEffect(() => startTransition(() => setFirst(false)), []);
   return <FirstRenderContext value={first}>{children}</FirstRenderContext>;
 }
 
