@@ -78,7 +78,8 @@ function inlineStylesheets(html: string, bundle: Record<string, { type: string; 
 /**
  * The stylesheets of a lazily loaded screen (its chunk's and its shared chunks'), which the
  * browser would fetch only with the chunk: its prerendered page inlines them after the entry
- * stylesheet, so the first paint is already styled. Route "/x" is web/routes/x.tsx, "/" home.tsx.
+ * stylesheet, so the first paint is already styled, and Vite's loader does not fetch them again
+ * when the screen's chunk loads. Route "/x" is web/routes/x.tsx, "/" home.tsx.
  */
 function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined: Set<string>): string {
   const screen = `/web/routes/${route === "/" ? "home" : route.slice(1)}.tsx`;
@@ -100,8 +101,12 @@ function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined
   };
   visit(chunk);
   return css
-    .map((file) => bundle[file])
-    .map((asset) => (asset?.type === "asset" ? `<style>${String(asset.source)}</style>` : ""))
+    .map((file) => {
+      const asset = bundle[file];
+      if (asset?.type !== "asset") throw new Error(`prerender: ${file} is not in the bundle`);
+      // With a disabled link, as for the entry stylesheet (inlineStylesheets).
+      return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    })
     .join("");
 }
 

@@ -10,6 +10,13 @@ import { deferred } from "./ui/deferred";
 import "./app.css";
 // The footer's styles: its code hydrates after the rest (web/ui/deferred.tsx), its look is in the first paint.
 import "./features/shell/site-footer.css";
+// The styles of the small lazy parts every page loads (notifications, the offline notice,
+// tooltips, the mobile menu) are part of the first load's inlined stylesheet: as stylesheets of
+// their own, each would be one more request and restyle of the page while it hydrates.
+import "./features/shell/mobile-menu.css";
+import "./ui/offline-notice.css";
+import "./ui/toast.css";
+import "./ui/tooltips.css";
 
 const SiteFooter = deferred(() => import("./features/shell/site-footer").then((m) => m.SiteFooter));
 const OfflineNotice = deferred(() => import("./ui/offline-notice").then((m) => m.OfflineNotice));

@@ -1,6 +1,5 @@
 // "You are offline": shown while the browser reports no network (online/offline events).
 import { useSyncExternalStore } from "react";
-import "./offline-notice.css";
 
 function subscribe(onChange: () => void) {
   window.addEventListener("online", onChange);

@@ -3,7 +3,6 @@ import * as Toast from "@radix-ui/react-toast";
 import { useAtomValue } from "jotai";
 import { toastDurationMs, toastSwipeThresholdPx } from "../lib/constants";
 import { dismissToast, toastAtom } from "./toast-store";
-import "./toast.css";
 
 export default function ToasterView() {
   const current = useAtomValue(toastAtom);

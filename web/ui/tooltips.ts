@@ -5,7 +5,6 @@
 // they are (ADR 017). It follows WCAG 1.4.13: Escape dismisses it, the pointer can move onto
 // it, and it stays until the pointer or focus leaves.
 import { tooltipDelayMs, tooltipSkipDelayMs } from "#web/lib/constants.ts";
-import "./tooltips.css";
 
 /** The time the pointer has to move from a control onto its tooltip. */
 const leaveGraceMs = 100;

@@ -4,7 +4,6 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import { CloseIcon } from "#web/ui/content-icons.tsx";
 import { leftLinks, NavLink, rightLinks } from "./nav-links";
-import "./mobile-menu.css";
 
 export default function MobileMenu({
   open,
