@@ -4,6 +4,31 @@ import { VitePWA } from "vite-plugin-pwa";
 import { prerender } from "./dev/prerender.ts";
 import { station } from "./schema/station.ts";
 
+// The lazy parts a page hydrates as it starts (web/ui/deferred.tsx): the ones of every page, and
+// the home page's. Each list goes into one chunk with what it imports (below), so a page fetches
+// two or three chunks after its entry, not some thirty small ones that come to light one import
+// after another, each linked and evaluated on its own while the page hydrates.
+const startupParts = {
+  startup: [
+    "web/app-services.tsx",
+    "web/features/live/apply-message.ts",
+    "web/features/live/connection.ts",
+    "web/features/live/in-step.ts",
+    "web/lib/listening-delay.ts",
+    "web/features/player/integrations.tsx",
+    "web/features/player/player-settings.tsx",
+    "web/features/player/track-actions.tsx",
+    "web/features/shell/site-footer.tsx",
+    "web/features/sleep-timer/index.ts",
+    "web/ui/offline-notice.tsx",
+  ],
+  "home-parts": ["web/routes/home-sections.tsx", "web/routes/hero-background.tsx"],
+};
+const startupGroup = (name: keyof typeof startupParts) => ({
+  name,
+  test: (id: string) => startupParts[name].some((part) => id.replaceAll("\\", "/").endsWith(`/${part}`)),
+});
+
 // The SPA is built into dist/client, which wrangler serves as the worker's static assets.
 // `npm run build` first builds web/entry-server.tsx for Node into dist/server (`--ssr`), then
 // the client, whose prerender plugin renders the public routes' HTML with it (dev/prerender.ts).
@@ -57,7 +82,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser the site supports knows <link rel="modulepreload">.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "initial", tags: ["$initial"] },
+                startupGroup("startup"),
+                startupGroup("home-parts"),
+              ],
+            },
+          },
         },
       },
 }));
