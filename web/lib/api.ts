@@ -30,8 +30,28 @@ export function failureText(error: unknown, fallback: string): string {
   return (refused && serverMessage(error)) || fallback;
 }
 
+/**
+ * Resolves in a task of its own, after the browser has had its turn (paint, input). A page
+ * starts its queries together, in the one task where React runs the effects of the first
+ * render, and each `fetch()` call costs the main thread a millisecond or two on a phone:
+ * yielding first sends each from a short task of its own.
+ */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /** A call whose answer is JSON of type `T` (a type of schema/api.ts). */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  await yieldToBrowser();
   const res = await fetch(path, {
     method,
     credentials: "include",
