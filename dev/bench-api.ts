@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { fakeStreamTitle, startFakeIcecast } from "./bench-api/fake-icecast.ts";
-import { type LoadOptions, measure, medianRate, type Row, table } from "./bench-api/load.ts";
+import { type LoadOptions, medianRate, type Row, startLoader, table } from "./bench-api/load.ts";
 import { startProfile, topSelfTime } from "./bench-api/profile.ts";
 import { pageSlug, seedHistory, seedInsights, seedPage } from "./bench-api/seed.ts";
 import { buildBundle, startSite } from "./bench-api/site.ts";
@@ -128,12 +128,15 @@ try {
       `${rows.toLocaleString("en")} track_history rows and 90 days of insights (ADR 021); autocannon loads each target with ` +
       `${load.connections} connections, then alone (one connection); ${load.warmupSeconds} s warm-up ` +
       `+ ${load.seconds} s each, ${runs} run(s).\n` +
-      `bench:api: autocannon, workerd and the static server share this machine's ` +
+      `bench:api: autocannon (its own process), workerd and the static server share this machine's ` +
       `${availableParallelism()} cores: compare rows with each other, not with production.\n` +
       `bench:api: now playing is measured on its cache path: the isolate's copy of the live room's ` +
       `state (1 s, worker/live/index.ts), so at most one Durable Object call a second; the room ` +
       `reads the (fake) radio host every LIVE_POLL_SECONDS, never per request.\n`,
   );
+  const loader = startLoader();
+  cleanups.unshift(loader.stop);
+  const measure = loader.measure;
   const results: Row[] = targets.map(([target]) => ({ target, load: [], alone: [] }));
   const alone: LoadOptions = { ...load, connections: 1 };
   let hostReadsDuringNowPlaying = 0;

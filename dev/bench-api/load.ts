@@ -1,4 +1,6 @@
 // One target under load with autocannon, and the table of what it measured.
+import { fork } from "node:child_process";
+import { join } from "node:path";
 import autocannon from "autocannon";
 
 export type LoadOptions = { connections: number; seconds: number; warmupSeconds: number };
@@ -106,3 +108,31 @@ export function table(rows: Row[], connections: number): string {
 /** The median throughput over the runs (the goal compares now playing with the static file). */
 export const medianRate = (row: Row | undefined) =>
   row ? median(row.load.map((r) => r.reqPerSec)) : Number.NaN;
+
+export type Loader = {
+  measure: (url: string, options: LoadOptions, headers?: Record<string, string>) => Promise<Measurement>;
+  stop: () => void;
+};
+
+/** autocannon in a process of its own (load-process.ts), one target at a time. */
+export function startLoader(): Loader {
+  const child = fork(join(import.meta.dirname, "load-process.ts"));
+  return {
+    measure: (url, options, headers = {}) =>
+      new Promise((resolve, reject) => {
+        const onExit = (code: number | null) =>
+          reject(new Error(`bench: the load generator exited (${code})`));
+        child.once("exit", onExit);
+        child.once("message", (message) => {
+          child.off("exit", onExit);
+          const answer = message as { result?: Measurement; error?: string };
+          if (answer.result) resolve(answer.result);
+          else reject(new Error(`bench: the load generator failed: ${answer.error}`));
+        });
+        child.send({ url, options, headers });
+      }),
+    stop: () => {
+      if (child.connected) child.disconnect();
+    },
+  };
+}
