@@ -55,7 +55,9 @@ export function useHydrated(): boolean {
 }
 
 function FirstRender({ children }: { children: React.ReactNode }) {
-  const [first, setFirst] = useState(true);
+  // Only a part that hydrates the server's HTML holds its data back; one mounted in the browser
+  // (back on the home page, a page rendered rather than hydrated) shows it in its first render.
+  const [first, setFirst] = useState(!useHydrated());
   // The render that shows the data is a transition: React renders it in slices after the
   // part's hydration has committed, not inside that commit as one long task.
   useEffect(() => startTransition(() => setFirst(false)), []);

@@ -8,7 +8,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import { createStore, Provider as JotaiProvider } from "jotai";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App as AppAsBuilt } from "#web/app.tsx";
@@ -76,18 +76,22 @@ describe("prerendered home page", () => {
 
     const queryClient = createTestQueryClient();
     const recoverable = vi.fn();
-    const root = await act(async () =>
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <JotaiProvider store={createStore()}>
-              <App />
-            </JotaiProvider>
-          </QueryClientProvider>
-        </StrictMode>,
-        { onRecoverableError: recoverable },
-      ),
+    // In a transition, as web/main.tsx hydrates.
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () =>
+      startTransition(() => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <QueryClientProvider client={queryClient}>
+              <JotaiProvider store={createStore()}>
+                <App />
+              </JotaiProvider>
+            </QueryClientProvider>
+          </StrictMode>,
+          { onRecoverableError: recoverable },
+        );
+      }),
     );
 
     // The stored settings apply while the later parts still wait for their code.
@@ -116,7 +120,7 @@ describe("prerendered home page", () => {
     expect((screen.getByRole("combobox", { name: "Stream quality" }) as HTMLSelectElement).value).toBe(
       "mobile",
     );
-    act(() => root.unmount());
+    act(() => root?.unmount());
   });
 });
 
@@ -141,15 +145,17 @@ describe("every prerendered page", () => {
       const mismatches: unknown[] = [];
       let root: ReturnType<typeof hydrateRoot> | undefined;
       await act(async () => {
-        root = hydrateRoot(
-          container,
-          <StrictMode>
-            <TestProviders queryClient={queryClient} store={createStore()}>
-              <AppAsBuilt />
-            </TestProviders>
-          </StrictMode>,
-          { onRecoverableError: (error) => mismatches.push(error) },
-        );
+        startTransition(() => {
+          root = hydrateRoot(
+            container,
+            <StrictMode>
+              <TestProviders queryClient={queryClient} store={createStore()}>
+                <AppAsBuilt />
+              </TestProviders>
+            </StrictMode>,
+            { onRecoverableError: (error) => mismatches.push(error) },
+          );
+        });
         await new Promise((resolve) => setTimeout(resolve, 50));
       });
       try {

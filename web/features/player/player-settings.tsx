@@ -1,7 +1,8 @@
 // The player bar's settings: cast, volume and mute, stream quality, log in or out. A lazy part of the
 // bar (web/ui/deferred.tsx): the first load carries what plays the radio, these hydrate after.
 // Their first render shows what the server rendered (default volume and quality, logged out);
-// the listener's stored values follow in the next render, before the browser paints.
+// the listener's stored values follow in the next render, a transition right after it
+// (web/ui/deferred.tsx).
 import { useSetAtom } from "jotai";
 import { defaultStreamQuality, type StreamQuality, streamQualities } from "#web/lib/constants.ts";
 import { useCurrentUser } from "#web/lib/queries/auth.ts";

@@ -1,0 +1,57 @@
+// A deferred part (web/ui/deferred.tsx) holds its data back only while it hydrates the server's
+// HTML, so that it matches; one mounted in the browser (back on the home page, a page rendered
+// rather than hydrated) shows its data in its very first commit, with nothing to flash.
+import { act, screen } from "@testing-library/react";
+import { startTransition, useLayoutEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { deferred, useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+
+/** What the part showed in each commit. */
+let commits: string[] = [];
+
+function Probe() {
+  const shown = useDataAfterFirstRender("the data") ?? "no data";
+  useLayoutEffect(() => {
+    commits.push(shown);
+  });
+  return <p>{shown}</p>;
+}
+
+const Part = deferred(async () => Probe);
+
+afterEach(() => {
+  commits = [];
+  document.body.innerHTML = "";
+});
+
+describe("a deferred part", () => {
+  it("mounted in the browser, shows its data in its first commit", async () => {
+    const container = document.body.appendChild(document.createElement("div"));
+    const root = createRoot(container);
+    await act(async () => root.render(<Part />));
+    await screen.findByText("the data");
+    expect(commits[0]).toBe("the data");
+    act(() => root.unmount());
+  });
+
+  it("hydrating the server's HTML, matches it first and shows the data in the next commit", async () => {
+    const container = document.body.appendChild(document.createElement("div"));
+    // The prerender's markup of the part: a completed Suspense boundary without the data.
+    container.innerHTML = "<!--$--><p>no data</p><!--/$-->";
+    const serverNode = container.querySelector("p");
+    const recoverable = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      startTransition(() => {
+        root = hydrateRoot(container, <Part />, { onRecoverableError: recoverable });
+      });
+    });
+    await screen.findByText("the data");
+    expect(commits).toEqual(["no data", "the data"]);
+    expect(recoverable).not.toHaveBeenCalled();
+    // React kept the server's node: nothing was thrown away and drawn again.
+    expect(container.querySelector("p")).toBe(serverNode);
+    act(() => root?.unmount());
+  });
+});
