@@ -21,6 +21,13 @@ const startupParts = {
     "web/features/shell/site-footer.tsx",
     "web/features/sleep-timer/index.ts",
     "web/ui/offline-notice.tsx",
+    // Shared by the home page's sections, the other screens and the mobile menu: here, so that a
+    // page other than the home page does not load the home page's chunk for them.
+    "web/lib/tracks.ts",
+    "web/ui/content-icons.tsx",
+    "web/ui/played-track.tsx",
+    "web/ui/track-artwork.tsx",
+    "web/ui/youtube-link.tsx",
   ],
   "home-parts": ["web/routes/home-sections.tsx", "web/routes/hero-background.tsx"],
 };
