@@ -1,17 +1,17 @@
-// The JavaScript a visitor's browser has loaded by the time the home page is idle: the first
-// load plus the lazy parts it hydrates afterwards (web/ui/deferred.tsx) and the idle-time
-// chunks. Measured in Chromium against dist/client on a static server; a report, not a budget.
-// Also the stylesheets it fetched: the entry stylesheet is inlined and must not be among them.
+// The JavaScript a visitor's browser has loaded by the time a page is idle: the first load
+// plus the lazy parts it hydrates afterwards (web/ui/deferred.tsx) and the idle-time chunks.
+// Measured in Chromium against dist/client on a static server. Also the stylesheets it fetched:
+// the prerender inlines every stylesheet a page needs as it starts, so none should be there.
 import { chromium } from "playwright-core";
 import { serve } from "../bench-web/server.ts";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import { root } from "../local-site.ts";
 
 /**
- * Paths (e.g. "assets/index-x.js") of the scripts and stylesheets the home page requested
- * until it was idle.
+ * Paths (e.g. "assets/index-x.js") of the scripts and stylesheets `route` requested until it
+ * was idle.
  */
-export async function loadedWhenIdle(): Promise<{ scripts: string[]; stylesheets: string[] }> {
+export async function loadedWhenIdle(route = "/"): Promise<{ scripts: string[]; stylesheets: string[] }> {
   const server = await serve(root, true);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
@@ -24,7 +24,7 @@ export async function loadedWhenIdle(): Promise<{ scripts: string[]; stylesheets
       if (path.endsWith(".js")) scripts.add(path.slice(1));
       if (path.endsWith(".css")) stylesheets.add(path.slice(1));
     });
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
     // Past the idle callbacks the app schedules, and their requests too.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
     await page.waitForLoadState("networkidle");
