@@ -116,20 +116,40 @@ export type Loader = {
 
 /** autocannon in a process of its own (load-process.ts), one target at a time. */
 export function startLoader(): Loader {
-  const child = fork(join(import.meta.dirname, "load-process.ts"));
+  // "advanced": a figure autocannon could not take (NaN, no 2xx answer) stays NaN, not null.
+  const child = fork(join(import.meta.dirname, "load-process.ts"), { serialization: "advanced" });
+  let failure: Error | undefined;
+  child.on("error", (error) => {
+    failure = error;
+  });
+  child.on("exit", (code, signal) => {
+    failure ??= new Error(`bench: the load generator exited (${signal ?? code})`);
+  });
   return {
     measure: (url, options, headers = {}) =>
       new Promise((resolve, reject) => {
-        const onExit = (code: number | null) =>
-          reject(new Error(`bench: the load generator exited (${code})`));
-        child.once("exit", onExit);
-        child.once("message", (message) => {
+        if (failure || !child.connected) {
+          reject(failure ?? new Error("bench: the load generator is gone"));
+          return;
+        }
+        const onExit = () => {
+          child.off("message", onMessage);
+          reject(failure ?? new Error("bench: the load generator exited"));
+        };
+        const onMessage = (message: unknown) => {
           child.off("exit", onExit);
           const answer = message as { result?: Measurement; error?: string };
           if (answer.result) resolve(answer.result);
           else reject(new Error(`bench: the load generator failed: ${answer.error}`));
+        };
+        child.once("exit", onExit);
+        child.once("message", onMessage);
+        child.send({ url, options, headers }, (error) => {
+          if (!error) return;
+          child.off("exit", onExit);
+          child.off("message", onMessage);
+          reject(error);
         });
-        child.send({ url, options, headers });
       }),
     stop: () => {
       if (child.connected) child.disconnect();

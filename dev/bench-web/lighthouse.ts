@@ -41,7 +41,8 @@ export async function runLighthouse(
     if (!result) throw new Error("Lighthouse returned no result");
     const lhr = result.lhr;
     // A run Lighthouse could not measure (no paint seen, a page error): say why, not just "0".
-    if (lhr.runtimeError) console.log(`[${label}] Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      console.log(`[${label}] Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     for (const warning of lhr.runWarnings) console.log(`[${label}] Lighthouse warning: ${warning}`);
     const ids = new Set(categories.flatMap((c) => lhr.categories[c]?.auditRefs.map((ref) => ref.id) ?? []));
     const failing = [...ids]
