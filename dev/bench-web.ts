@@ -68,7 +68,13 @@ try {
       const runs: Run[] = [];
       for (let i = 1; i <= runCount; i++) {
         const label = `${route} ${preset} ${i}/${runCount}`;
-        const run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
+        let run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
+        // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
+        // nothing about the page: it is made again, twice at most, and a third failure counts.
+        for (let retry = 1; run.runtimeError && retry <= 2; retry++) {
+          console.log(`bench: ${label}: Lighthouse could not measure it (${run.runtimeError}); again`);
+          run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
+        }
         console.log(`bench: ${label}: performance ${run.scores.performance}`);
         runs.push(run);
       }

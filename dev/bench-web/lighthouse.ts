@@ -23,6 +23,8 @@ export type Run = {
   /** Failing audits of the reported categories. */
   failing: string[];
   lighthouse: string;
+  /** Set when Lighthouse could not measure the page (its scores are then 0): its error code. */
+  runtimeError?: string;
 };
 
 export async function runLighthouse(
@@ -76,6 +78,7 @@ export async function runLighthouse(
       >,
       failing,
       lighthouse: lhr.lighthouseVersion,
+      ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();
