@@ -60,6 +60,10 @@ export function lowPriorityScripts(html: string): string {
 
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 
+/** A stylesheet inlined, with the disabled link to its file that inlineStylesheets explains. */
+const inlinedStylesheet = (file: string, source: unknown) =>
+  `<style>${String(source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+
 /**
  * Puts the entry stylesheet into the HTML (<style>): one request fewer before first paint.
  * The CSP allows inline styles (worker/lib/security-headers.ts); the only inline script is
@@ -71,7 +75,7 @@ function inlineStylesheets(html: string, bundle: Record<string, { type: string; 
   return html.replace(stylesheetLink, (tag, file: string) => {
     const asset = bundle[file];
     if (asset?.type !== "asset") return tag;
-    return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    return inlinedStylesheet(file, asset.source);
   });
 }
 
@@ -105,7 +109,7 @@ function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined
       const asset = bundle[file];
       if (asset?.type !== "asset") throw new Error(`prerender: ${file} is not in the bundle`);
       // With a disabled link, as for the entry stylesheet (inlineStylesheets).
-      return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+      return inlinedStylesheet(file, asset.source);
     })
     .join("");
 }

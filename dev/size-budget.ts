@@ -3,7 +3,7 @@
 // within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and TanStack Query alone take
 // about 86). Prints that figure, the JavaScript Chromium has loaded once the page is idle (the
 // lazy parts hydrated after the first load: its bytes a report, its number of files a budget)
-// and every lazy chunk's size; fails over budget, when the home page fetches a stylesheet, or
+// and every lazy chunk's size; fails over budget, when / or /history fetches a stylesheet, or
 // when sanitize-html (server-only) or zod (kept out of the listener bundle) shows up in a chunk.
 // Run after `npm run build`; `--no-browser` skips the idle figures.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -51,17 +51,17 @@ console.log(`  ${kb(initialTotal).padStart(10)}  total (budget ${kb(initialBudge
 
 const failures: string[] = [];
 if (!process.argv.includes("--no-browser")) {
-  const { scripts: idle, stylesheets } = await loadedWhenIdle();
+  // /history stands for the lazily loaded screens, whose own stylesheet the loader could fetch again.
+  const loaded = await loadedWhenIdle(["/", "/history"]);
+  const idle = loaded.get("/")?.scripts ?? [];
   const idleTotal = idle.reduce((sum, file) => sum + gzipSize(file), 0);
   const later = idle.filter((file) => !initial.includes(file));
   console.log(`JS loaded when / is idle (Chromium), gzip: ${kb(idleTotal)} in ${idle.length} files`);
   for (const file of later) console.log(`  ${kb(gzipSize(file)).padStart(10)}  ${file}`);
   // Every stylesheet a page starts with is inlined by the prerender (dev/prerender.ts), those
-  // of the small lazy parts included (web/app.tsx): one fetched restyles the whole page. /history
-  // stands for the lazily loaded screens, whose own stylesheet the loader would fetch again.
-  for (const file of stylesheets) failures.push(`/ fetched the stylesheet ${file}`);
-  for (const file of (await loadedWhenIdle("/history")).stylesheets)
-    failures.push(`/history fetched the stylesheet ${file}`);
+  // of the small lazy parts included (web/app.tsx): one fetched restyles the whole page.
+  for (const [route, { stylesheets }] of loaded)
+    for (const file of stylesheets) failures.push(`${route} fetched the stylesheet ${file}`);
   // The lazy parts come in a few chunks (vite.config.ts), not one chunk per part and per import.
   if (idle.length > idleFileBudget)
     failures.push(
