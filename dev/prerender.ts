@@ -9,7 +9,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin, Rolldown } from "vite";
-import { themeInitMarker, themeInitScript } from "../schema/theme-script.ts";
+import { appEntryMeta, bootScript, bootScriptMarker } from "../schema/boot-script.ts";
 
 type ServerEntry = {
   prerenderedRoutes: readonly string[];
@@ -40,22 +40,30 @@ export function fillTemplate(
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`);
 }
 
-/** Inlines the theme script where index.html asks for it (its hash is in the worker's CSP). */
-function inlineThemeScript(html: string): string {
-  if (!html.includes(themeInitMarker)) throw new Error(`prerender: index.html has no ${themeInitMarker}`);
-  return html.replace(themeInitMarker, `<script>${themeInitScript}</script>`);
+/** Inlines the boot script where index.html asks for it (its hash is in the worker's CSP). */
+function inlineBootScript(html: string): string {
+  if (!html.includes(bootScriptMarker)) throw new Error(`prerender: index.html has no ${bootScriptMarker}`);
+  return html.replace(bootScriptMarker, `<script>${bootScript}</script>`);
 }
 
+const moduleScript = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g;
+
 /**
- * The app's scripts at low fetch priority: the prerendered HTML paints without them, and at
- * Chrome's default (high) a module script competes with the page itself on a slow link (and
- * Lighthouse counts it as render-blocking). Hydration follows as soon as they arrive.
+ * The app's entry script starts after the first paint (ADR 024): Vite's `<script type="module">`
+ * becomes a meta naming it, and the boot script adds the script once the page has painted. The
+ * prerendered HTML paints without it; before, on a fast link the script (and its evaluation) came
+ * in before that paint and delayed it. Module preloads, should the entry ever have them, are
+ * fetched at low priority for the same reason.
  */
-export function lowPriorityScripts(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
+export function entryAfterFirstPaint(html: string): string {
+  const entries = [...html.matchAll(moduleScript)];
+  if (entries.length !== 1) throw new Error(`prerender: expected one module script, found ${entries.length}`);
+  return html
+    .replace(moduleScript, (_tag, src: string) => appEntryMeta(src))
+    .replace(
+      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+      '<link rel="modulepreload" fetchpriority="low"',
+    );
 }
 
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
@@ -67,7 +75,7 @@ const inlinedStylesheet = (file: string, source: unknown) =>
 /**
  * Puts the entry stylesheet into the HTML (<style>): one request fewer before first paint.
  * The CSP allows inline styles (worker/lib/security-headers.ts); the only inline script is
- * the theme script, admitted by its hash. A disabled link to the same file stays: browsers do
+ * the boot script, admitted by its hash. A disabled link to the same file stays: browsers do
  * not fetch it, but Vite's loader of lazy chunks sees the sheet as loaded; it would otherwise
  * link it again when a lazy chunk lists it, and the browser would restyle the whole page.
  */
@@ -131,7 +139,9 @@ export function prerender(
       const entryCss = new Set(
         Array.from(String(index.source).matchAll(stylesheetLink), (m) => m[1] as string),
       );
-      const template = lowPriorityScripts(inlineThemeScript(inlineStylesheets(String(index.source), bundle)));
+      const template = entryAfterFirstPaint(
+        inlineBootScript(inlineStylesheets(String(index.source), bundle)),
+      );
       const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
       for (const route of entry.prerenderedRoutes) {
         const styles = screenStylesheets(route, bundle, entryCss);

@@ -1,5 +1,6 @@
 // `npm run size`: the JavaScript a visitor downloads before / renders (the entry script of
-// dist/client/index.html and the modules it preloads, i.e. its static imports) must stay
+// dist/client/index.html, named by its app-entry meta, and the modules it preloads, i.e. its
+// static imports) must stay
 // within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and TanStack Query alone take
 // about 86). Prints that figure, the JavaScript Chromium has loaded once the page is idle (the
 // lazy parts hydrated after the first load: its bytes a report, its number of files a budget)
@@ -27,7 +28,7 @@ const gzipSize = (file: string) => gzipSync(readFileSync(join(client, file)), { 
 
 const html = readFileSync(indexHtml, "utf8");
 const initial = [
-  ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g),
+  ...html.matchAll(/<meta name="app-entry" content="\/([^"]+\.js)"/g),
   ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
 ].map((m) => m[1] as string);
 if (initial.length === 0) {

@@ -73,7 +73,7 @@ function RouteTransition({ children }: { children: ReactNode }) {
     if (navigated.current) window.scrollTo({ top: 0, left: 0 });
   }, [location]);
   useEffect(() => {
-    // Set by the inline theme script when the prerendered HTML was for another path: ours now shows.
+    // Set by the inline boot script when the prerendered HTML was for another path: ours now shows.
     document.documentElement.classList.remove("route-pending");
     // The first load's tree is committed: its controls answer now (end-to-end tests wait for it).
     document.documentElement.dataset.hydrated = "";

@@ -44,10 +44,13 @@ if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNode
 
 // Off the critical path: workbox-window loads once the page has loaded and the browser is idle,
 // so neither it nor the service worker's precaching competes with hydration and the first calls.
+// This script starts after the first paint (ADR 024), often after `load` has fired.
 if (import.meta.env.PROD) {
-  window.addEventListener("load", () => {
+  const whenIdle = () => {
     const register = () => import("./register-sw").then((m) => m.registerServiceWorker());
     if (typeof requestIdleCallback === "function") requestIdleCallback(register, { timeout: 5000 });
     else setTimeout(register, 1000);
-  });
+  };
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }

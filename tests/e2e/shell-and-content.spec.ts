@@ -1,7 +1,7 @@
 // Journey 6: the shell and the content screens (docs/product.md §2): every route of the route table
 // renders its screen, unknown slugs and routes show their not-found texts, the theme toggle
 // persists across a reload, the mobile menu works at 375 px, and the contact form validates and
-// sends. (tests/e2e/shell.spec.ts covers the header, deep links and the inline theme script.)
+// sends. (tests/e2e/shell.spec.ts covers the header, deep links and the inline boot script.)
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { station } from "#schema/station.ts";

@@ -56,7 +56,7 @@ describe("a listener opening the site", () => {
       if (msg.text().includes("Content Security Policy")) violations.push(msg.text());
     });
     await page.addInitScript(() => localStorage.setItem("theme", "light"));
-    // Block the app's JavaScript: only the inline theme script can have set the class.
+    // Block the app's JavaScript: only the inline boot script can have set the class.
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.goto("/");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);

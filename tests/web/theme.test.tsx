@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { themeInitScript as themeInit } from "#schema/theme-script.ts";
+import { bootScript as themeInit } from "#schema/boot-script.ts";
 import { ThemeToggle } from "#web/features/theme/index.ts";
 import { themeStorageKey } from "#web/lib/constants.ts";
 
@@ -26,7 +26,7 @@ describe("theme", () => {
     expect(localStorage.getItem(themeStorageKey)).toBe("dark");
   });
 
-  it("applies the stored theme before first paint (the inline theme script), so a reload keeps it", () => {
+  it("applies the stored theme before first paint (the inline boot script), so a reload keeps it", () => {
     expect(themeInit).toContain(`localStorage.getItem("${themeStorageKey}")`);
     localStorage.setItem(themeStorageKey, "light");
     document.documentElement.className = "dark";

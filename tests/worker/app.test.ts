@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { themeInitScript } from "#schema/theme-script.ts";
+import { bootScript } from "#schema/boot-script.ts";
 import { request } from "./support/request";
 import { anonymousId } from "./support/unique";
 
@@ -43,9 +43,9 @@ describe("static assets", () => {
   });
 });
 
-describe("the inline theme script", () => {
+describe("the inline boot script", () => {
   it("is admitted by the CSP through its exact SHA-256 hash, and no other inline script is", async () => {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(themeInitScript));
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(bootScript));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
     const res = await request("/", { headers: { Accept: "text/html" } });
     const scriptSrc = (res.headers.get("content-security-policy") ?? "")
@@ -56,6 +56,12 @@ describe("the inline theme script", () => {
 
   it("is inlined into the prerendered HTML exactly as hashed", async () => {
     const res = await request("/", { headers: { Accept: "text/html" } });
-    expect(await res.text()).toContain(`<script>${themeInitScript}</script>`);
+    expect(await res.text()).toContain(`<script>${bootScript}</script>`);
+  });
+
+  it("is what starts the app: the document has no script of its own, only the entry's meta", async () => {
+    const html = await (await request("/", { headers: { Accept: "text/html" } })).text();
+    expect(html).toMatch(/<meta name="app-entry" content="\/assets\/index-[\w-]+\.js">/);
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(["<script>"]);
   });
 });

@@ -3,7 +3,7 @@
 // CSP of its own: the worker's, without what depends on configuration, and never looser.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { themeInitScriptHash } from "#schema/theme-script.ts";
+import { bootScriptHash } from "#schema/boot-script.ts";
 import headersFile from "#web/public/_headers?raw";
 import { getConfig } from "#worker/lib/config.ts";
 import { applySecurityHeaders, contentSecurityPolicyDirectives } from "#worker/lib/security-headers.ts";
@@ -45,7 +45,7 @@ const staticCsp = parseCsp(cspLines.find((line) => line.path === "/assets/*")?.v
 const edgePaths = [
   ...(wranglerToml.match(/^run_worker_first\s*=\s*\[(.*)\]/m)?.[1] ?? "").matchAll(/"!([^"]+)"/g),
 ].map((match) => match[1]);
-const workerCsp = async () => contentSecurityPolicyDirectives(undefined, [await themeInitScriptHash()]);
+const workerCsp = async () => contentSecurityPolicyDirectives(undefined, [await bootScriptHash()]);
 
 describe("the static files' Content-Security-Policy (web/public/_headers)", () => {
   it("is set on the paths served from the edge (not sw.js), never on /*, and is the same everywhere", () => {
@@ -78,8 +78,8 @@ describe("the static files' Content-Security-Policy (web/public/_headers)", () =
     }
   });
 
-  it("admits the inline theme script, so the SPA fallback served from the edge still runs it", async () => {
-    expect(staticCsp["script-src"]).toContain(await themeInitScriptHash());
+  it("admits the inline boot script, so the SPA fallback served from the edge still runs it", async () => {
+    expect(staticCsp["script-src"]).toContain(await bootScriptHash());
   });
 
   it("is replaced, not joined, by the worker's on what the worker serves through the assets binding", async () => {

@@ -1,7 +1,7 @@
 // Security headers for every response the worker produces. The CSP admits the
 // configured stream and metadata hosts, so the player and metadata code work
 // and nothing else third-party does.
-import { themeInitScriptHash } from "#schema/theme-script.ts";
+import { bootScriptHash } from "#schema/boot-script.ts";
 import type { Config } from "./config";
 
 /** Hosts of embedded videos that sanitized content pages may frame. */
@@ -71,7 +71,7 @@ let unconfiguredPolicy: string | undefined;
 async function policyFor(config: Config | undefined): Promise<string> {
   const built = config ? policies.get(config) : unconfiguredPolicy;
   if (built) return built;
-  const policy = contentSecurityPolicy(config, [await themeInitScriptHash()]);
+  const policy = contentSecurityPolicy(config, [await bootScriptHash()]);
   if (config) policies.set(config, policy);
   else unconfiguredPolicy = policy;
   return policy;

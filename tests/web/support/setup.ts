@@ -9,7 +9,7 @@ const inBrowser = typeof window !== "undefined";
 // jsdom has no scrolling; the shell scrolls to the top on navigation.
 if (inBrowser) {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  // As the inline theme script leaves it on a first visit: dark.
+  // As the inline boot script leaves it on a first visit: dark.
   document.documentElement.className = "dark";
 }
 

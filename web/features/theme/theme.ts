@@ -1,5 +1,5 @@
 // The theme: dark (default) or light. The <html> element's `dark` class is the source of
-// truth: the inline theme script (schema/theme-script.ts) sets it from local storage before first paint (no flash), and
+// truth: the inline boot script (schema/boot-script.ts) sets it from local storage before first paint (no flash), and
 // the toggle changes it and stores the choice.
 import { useSyncExternalStore } from "react";
 import { defaultTheme, themeStorageKey } from "#web/lib/constants.ts";

@@ -1,0 +1,30 @@
+// The one inline script of every HTML document. The prerender step inlines it (no
+// render-blocking request); the worker's CSP admits exactly this script by its SHA-256 hash.
+// 1. It applies the stored theme before first paint, so there is no flash of the wrong theme.
+//    "theme" is the web's themeStorageKey; dark is the default.
+// 2. A prerendered page served for another path (the SPA fallback) keeps its main area hidden
+//    until the app has rendered.
+// 3. It starts the app's entry script (named by <meta name="app-entry">) only after the first
+//    paint: at DOMContentLoaded, then the next frame, then a task (after that frame's paint).
+//    The prerendered page paints without JavaScript, so nothing of the app's download or start
+//    stands before it (ADR 024). A hidden tab paints nothing, so it starts at once.
+export const bootScript =
+  '(function(d){var h=d.documentElement;try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\');if(m){var s=d.createElement("script");s.type="module";s.src=m.content;d.head.appendChild(s)}}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
+
+/** Where web/index.html asks for the script; the prerender step puts it there. */
+export const bootScriptMarker = "<!-- boot-script -->";
+
+/** The meta that names the entry script; the prerender step puts it where Vite put the script. */
+export const appEntryMeta = (src: string) => `<meta name="app-entry" content="${src}">`;
+
+let hash: Promise<string> | undefined;
+
+/** The CSP source for the inline script: 'sha256-<base64>'. */
+export function bootScriptHash(): Promise<string> {
+  hash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(bootScript)).then((digest) => {
+    let binary = "";
+    for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+    return `'sha256-${btoa(binary)}'`;
+  });
+  return hash;
+}
