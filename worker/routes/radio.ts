@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { jsonError } from "../lib/http";
 import { isSameOrigin } from "../lib/request-guards";
-import { currentStation, publicListeners, randomLiveShard } from "../live";
+import { currentStation, publicListeners, randomLiveShard, type StationState } from "../live";
 
 /** Browsers and the edge may reuse an answer briefly; live players get changes pushed instead. */
 const cacheControl = "public, max-age=5";
@@ -16,22 +16,42 @@ const trackOf = (track: Track): Track => ({
   artwork: track.artwork ?? null,
 });
 
+const nowPlayingOf = (state: StationState): NowPlaying => ({
+  ...trackOf(state.current),
+  ...publicListeners(state),
+  historyId: state.played?.id ?? null,
+});
+const nextTrackOf = (state: StationState): NextTrack => (state.next ? trackOf(state.next) : null);
+
+/**
+ * A call's JSON for each state, made once: the isolate keeps one state object until it asks the
+ * live room again (at most once a second), and every listener's poll in between gets the same
+ * text. The response itself is new each time, with its headers given in one go (ADR 016).
+ */
+function answerOf<T>(of: (state: StationState) => T) {
+  const bodies = new WeakMap<StationState, string>();
+  return (state: StationState): Response => {
+    let body = bodies.get(state);
+    if (body === undefined) {
+      body = JSON.stringify(of(state));
+      bodies.set(state, body);
+    }
+    return new Response(body, {
+      headers: [
+        ["Content-Type", "application/json"],
+        ["Cache-Control", cacheControl],
+      ],
+    });
+  };
+}
+
+const nowPlayingAnswer = answerOf(nowPlayingOf);
+const nextTrackAnswer = answerOf(nextTrackOf);
+
 export const radio = new Hono<AppEnv>()
   // Both answer from the live room's state: no listener's request ever waits on the radio host.
-  .get("/now-playing", async (c) => {
-    const state = await currentStation(c.env, getConfig(c.env));
-    const body: NowPlaying = {
-      ...trackOf(state.current),
-      ...publicListeners(state),
-      historyId: state.played?.id ?? null,
-    };
-    return c.json(body, 200, { "Cache-Control": cacheControl });
-  })
-  .get("/next-track", async (c) => {
-    const state = await currentStation(c.env, getConfig(c.env));
-    const body: NextTrack = state.next ? trackOf(state.next) : null;
-    return c.json(body, 200, { "Cache-Control": cacheControl });
-  })
+  .get("/now-playing", async (c) => nowPlayingAnswer(await currentStation(c.env, getConfig(c.env))))
+  .get("/next-track", async (c) => nextTrackAnswer(await currentStation(c.env, getConfig(c.env))))
   // The live connection: the current state first, then one message per change (schema/api.ts).
   .get("/live", async (c) => {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
