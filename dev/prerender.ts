@@ -52,18 +52,17 @@ const moduleScript = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g;
  * The app's entry script starts after the first paint (ADR 024): Vite's `<script type="module">`
  * becomes a meta naming it, and the boot script adds the script once the page has painted. The
  * prerendered HTML paints without it; before, on a fast link the script (and its evaluation) came
- * in before that paint and delayed it. Module preloads, should the entry ever have them, are
- * fetched at low priority for the same reason.
+ * in before that paint and delayed it. Vite writes a module preload for each static import of
+ * the entry; there is none (one chunk for the first load, ADR 015), and one would be fetched
+ * while the HTML parses, so the build stops on it.
  */
 export function entryAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(moduleScript)];
   if (entries.length !== 1) throw new Error(`prerender: expected one module script, found ${entries.length}`);
-  return html
-    .replace(moduleScript, (_tag, src: string) => appEntryMeta(src))
-    .replace(
-      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
-      '<link rel="modulepreload" fetchpriority="low"',
-    );
+  if (html.includes('rel="modulepreload"')) {
+    throw new Error("prerender: index.html preloads modules, which would be fetched before the first paint");
+  }
+  return html.replace(moduleScript, (_tag, src: string) => appEntryMeta(src));
 }
 
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;

@@ -1,8 +1,7 @@
-// `npm run size`: the JavaScript a visitor downloads before / renders (the entry script of
+// `npm run size`: the JavaScript a visitor downloads before / hydrates (the entry script of
 // dist/client/index.html, named by its app-entry meta, and the modules it preloads, i.e. its
-// static imports) must stay
-// within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and TanStack Query alone take
-// about 86). Prints that figure, the JavaScript Chromium has loaded once the page is idle (the
+// static imports) must stay within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and
+// TanStack Query alone take about 86). The page paints before any of it (ADR 024). Prints that figure, the JavaScript Chromium has loaded once the page is idle (the
 // lazy parts hydrated after the first load: its bytes a report, its number of files a budget)
 // and every lazy chunk's size; fails over budget, when / or /history fetches a stylesheet, or
 // when sanitize-html (server-only) or zod (kept out of the listener bundle) shows up in a chunk.

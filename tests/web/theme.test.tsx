@@ -1,16 +1,16 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { bootScript as themeInit } from "#schema/boot-script.ts";
+import { bootScript } from "#schema/boot-script.ts";
 import { ThemeToggle } from "#web/features/theme/index.ts";
 import { themeStorageKey } from "#web/lib/constants.ts";
 
-const runThemeInit = () => new Function(themeInit)();
+const runBootScript = () => new Function(bootScript)();
 
 describe("theme", () => {
   it("defaults to dark when nothing is stored", () => {
     document.documentElement.className = "";
-    runThemeInit();
+    runBootScript();
     expect(document.documentElement.classList.contains("dark")).toBe(true);
     render(<ThemeToggle />);
     expect(screen.getByRole("button", { name: "Switch to light theme" })).toBeTruthy();
@@ -27,10 +27,10 @@ describe("theme", () => {
   });
 
   it("applies the stored theme before first paint (the inline boot script), so a reload keeps it", () => {
-    expect(themeInit).toContain(`localStorage.getItem("${themeStorageKey}")`);
+    expect(bootScript).toContain(`localStorage.getItem("${themeStorageKey}")`);
     localStorage.setItem(themeStorageKey, "light");
     document.documentElement.className = "dark";
-    runThemeInit();
+    runBootScript();
     expect(document.documentElement.classList.contains("dark")).toBe(false);
     render(<ThemeToggle />);
     expect(screen.getByRole("button", { name: "Switch to dark theme" })).toBeTruthy();
@@ -38,11 +38,11 @@ describe("theme", () => {
 
   it("hides the main area of HTML prerendered for another path until the app renders", () => {
     document.documentElement.setAttribute("data-route", "/about");
-    runThemeInit();
+    runBootScript();
     expect(document.documentElement.classList.contains("route-pending")).toBe(true);
     document.documentElement.setAttribute("data-route", window.location.pathname);
     document.documentElement.classList.remove("route-pending");
-    runThemeInit();
+    runBootScript();
     expect(document.documentElement.classList.contains("route-pending")).toBe(false);
     document.documentElement.removeAttribute("data-route");
   });
