@@ -1,14 +1,16 @@
 // `npm run size`: the JavaScript a visitor downloads before / hydrates (the entry script of
-// dist/client/index.html, named by its app-entry meta, and the modules it preloads, i.e. its
-// static imports) must stay within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and
-// TanStack Query alone take about 86). The page paints before any of it (ADR 024). Prints that figure, the JavaScript Chromium has loaded once the page is idle (the
-// lazy parts hydrated after the first load: its bytes a report, its number of files a budget)
+// dist/client/index.html, named by its app-entry meta; the prerender allows it no module
+// preloads) must stay within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and
+// TanStack Query alone take about 86). The page paints before any of it (ADR 024). Prints that
+// figure, the JavaScript Chromium has loaded once the page is idle (the lazy parts hydrated
+// after the first load: its bytes a report, its number of files a budget)
 // and every lazy chunk's size; fails over budget, when / or /history fetches a stylesheet, or
 // when sanitize-html (server-only) or zod (kept out of the listener bundle) shows up in a chunk.
 // Run after `npm run build`; `--no-browser` skips the idle figures.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { appEntryMetas } from "../schema/boot-script.ts";
 import { loadedWhenIdle } from "./size/idle-js.ts";
 
 export const initialBudgetBytes = 90 * 1024;
@@ -26,10 +28,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzipSize = (file: string) => gzipSync(readFileSync(join(client, file)), { level: 9 }).length;
 
 const html = readFileSync(indexHtml, "utf8");
-const initial = [
-  ...html.matchAll(/<meta name="app-entry" content="\/([^"]+\.js)"/g),
-  ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
-].map((m) => m[1] as string);
+const initial = [...html.matchAll(appEntryMetas)].map((m) => (m[1] as string).slice(1));
 if (initial.length === 0) {
   console.error("size: no entry script found in dist/client/index.html");
   process.exit(1);
@@ -41,7 +40,7 @@ const allChunks = readdirSync(join(client, "assets"))
 const lazy = allChunks.filter((f) => !initial.includes(f));
 
 let initialTotal = 0;
-console.log("Initial JS for / (entry + static imports), gzip:");
+console.log("Initial JS for / (the entry), gzip:");
 for (const file of initial) {
   const size = gzipSize(file);
   initialTotal += size;

@@ -17,6 +17,9 @@ export const bootScriptMarker = "<!-- boot-script -->";
 /** The meta that names the entry script; the prerender step puts it where Vite put the script. */
 export const appEntryMeta = (src: string) => `<meta name="app-entry" content="${src}">`;
 
+/** Finds each such meta in an HTML document; group 1 is the script's path. */
+export const appEntryMetas = /<meta name="app-entry" content="([^"]+)">/g;
+
 let hash: Promise<string> | undefined;
 
 /** The CSP source for the inline script: 'sha256-<base64>'. */

@@ -1,4 +1,4 @@
-// The API client sends each request from a task of its own (web/lib/api.ts yieldToBrowser): a
+// The API client sends each request from a task of its own (web/lib/api.ts fetchInOwnTask): a
 // page's first render starts all its queries in one task, and the fetch() calls would otherwise
 // add to it. The request still goes out, and its answer still arrives.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -30,13 +30,8 @@ export function failureText(error: unknown, fallback: string): string {
   return (refused && serverMessage(error)) || fallback;
 }
 
-/**
- * Resolves in a task of its own, after the browser has had its turn (paint, input). A page
- * starts its queries together, in the one task where React runs the effects of the first
- * render, and each `fetch()` call costs the main thread a millisecond or two on a phone:
- * yielding first sends each from a short task of its own.
- */
-export function yieldToBrowser(): Promise<void> {
+/** Resolves in a task of its own, after the browser has had its turn (paint, input). */
+function yieldToBrowser(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === "function") return scheduler.yield();
   return new Promise((resolve) => {
@@ -49,10 +44,20 @@ export function yieldToBrowser(): Promise<void> {
   });
 }
 
+/**
+ * `fetch()` from a task of its own: the reads of queries. A page starts its queries together,
+ * in the one task where React runs the effects of the first render, and each `fetch()` call
+ * costs the main thread a millisecond or two on a phone. Not for a request sent as the tab
+ * closes (apiSend's keepalive), which must leave in the task that sends it.
+ */
+export async function fetchInOwnTask(input: string, init: RequestInit): Promise<Response> {
+  await yieldToBrowser();
+  return fetch(input, init);
+}
+
 /** A call whose answer is JSON of type `T` (a type of schema/api.ts). */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  await yieldToBrowser();
-  const res = await fetch(path, {
+  const res = await fetchInOwnTask(path, {
     method,
     credentials: "include",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },

@@ -6,7 +6,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { NextTrack, NowPlaying } from "#schema/api.ts";
 import { fallbackTrack } from "#schema/station.ts";
-import { yieldToBrowser } from "../api";
+import { fetchInOwnTask } from "../api";
 import { nextTrackPollMs, nowPlayingPollMs } from "../constants";
 import { liveConnectedAtom } from "../live-status";
 import { isPlayingAtom } from "../playback-status";
@@ -17,8 +17,7 @@ export const nextTrackQueryKey = ["/api/radio/next-track"] as const;
 /** docs/product.md §8: on failure, non-OK or non-JSON, the error is logged and the fallback track shown. */
 export async function fetchNowPlaying(): Promise<NowPlaying> {
   try {
-    await yieldToBrowser();
-    const res = await fetch(nowPlayingQueryKey[0], { credentials: "include" });
+    const res = await fetchInOwnTask(nowPlayingQueryKey[0], { credentials: "include" });
     const text = await res.text();
     if (!res.ok) throw new Error(`${res.status}: ${text || res.statusText}`);
     const data = JSON.parse(text) as NowPlaying | null;
