@@ -4,7 +4,9 @@
 // runs on workerd through Miniflare's API, called on the worker's own socket, with 30,000
 // track_history rows and one page; autocannon loads each target in turn (with --connections at
 // once, then alone), next to a plain node:http server serving now playing's JSON as a static
-// file. Prints req/s, p50 and p99 per target and the static file's throughput over now playing's.
+// file and a worker on the same workerd that answers that JSON as a constant (the runtime's
+// floor). Prints req/s, p50 and p99 per target and the static file's throughput over now
+// playing's, split into the runtime's share and the site's.
 // `--profile /api/stats` also records a CPU profile of the worker while that target is loaded.
 import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +17,7 @@ import { fakeStreamTitle, startFakeIcecast } from "./bench-api/fake-icecast.ts";
 import { type LoadOptions, medianRate, type Row, startLoader, table } from "./bench-api/load.ts";
 import { startProfile, topSelfTime } from "./bench-api/profile.ts";
 import { pageSlug, seedHistory, seedInsights, seedPage } from "./bench-api/seed.ts";
-import { buildBundle, startSite } from "./bench-api/site.ts";
+import { buildBundle, startRuntimeFloor, startSite } from "./bench-api/site.ts";
 import { freePort, root } from "./local-site.ts";
 
 const { values } = parseArgs({
@@ -103,9 +105,17 @@ try {
     server.once("exit", (code) => reject(new Error(`bench: the static server exited (${code})`)));
   });
 
+  const floor = await startRuntimeFloor(root, body);
+  cleanups.unshift(floor.stop);
+
+  const staticFile = "static file (node:http)";
+  const runtimeFloor = "workerd floor (constant answer)";
+  const nowPlayingViaDev = "/api/radio/now-playing, via the local router";
   const targets: [string, string, Record<string, string>?][] = [
-    ["static file (node:http)", `http://127.0.0.1:${staticPort}/now-playing.json`],
+    [staticFile, `http://127.0.0.1:${staticPort}/now-playing.json`],
+    [runtimeFloor, `${floor.url}/`],
     ["/api/radio/now-playing", nowPlaying],
+    [nowPlayingViaDev, `${site.devUrl}/api/radio/now-playing`],
     ["/api/track-history", `${site.url}/api/track-history`],
     ["/api/stats", `${site.url}/api/stats`],
     [`/api/pages/by-slug/${pageSlug}`, `${site.url}/api/pages/by-slug/${pageSlug}`],
@@ -124,7 +134,9 @@ try {
 
   console.log(
     `\nbench:api: production bundle on workerd (Miniflare, in-memory D1/KV/R2/Durable Objects; ` +
-      `requests go straight to the worker's socket, not through Miniflare's entry worker), ` +
+      `requests go straight to the site's worker, as Cloudflare's edge calls it once its static-assets ` +
+      `router has chosen the worker; the row "via the local router" goes through Miniflare's RPC proxy ` +
+      `and that router, two more workers, as \`wrangler dev\` does), ` +
       `${rows.toLocaleString("en")} track_history rows and 90 days of insights (ADR 021); autocannon loads each target with ` +
       `${load.connections} connections, then alone (one connection); ${load.warmupSeconds} s warm-up ` +
       `+ ${load.seconds} s each, ${runs} run(s).\n` +
@@ -160,10 +172,17 @@ try {
   }
 
   console.log(`\n${table(results, load.connections)}\n`);
-  const ratio = medianRate(results[0]) / medianRate(results[1]);
-  console.log(`static file / now-playing throughput: ${ratio.toFixed(2)}x (goal: within 3x)`);
+  const rate = (target: string) => medianRate(results.find((row) => row.target === target));
+  const ratio = (a: string, b: string) => `${(rate(a) / rate(b)).toFixed(2)}x`;
+  console.log(
+    `static file / now-playing throughput: ${ratio(staticFile, "/api/radio/now-playing")} (goal: within 3x)`,
+  );
+  console.log(
+    `  of which the runtime's own (static file / workerd floor): ${ratio(staticFile, runtimeFloor)}; ` +
+      `the site's code (workerd floor / now-playing): ${ratio(runtimeFloor, "/api/radio/now-playing")}`,
+  );
   const slow = results
-    .slice(1)
+    .filter((row) => ![staticFile, runtimeFloor, nowPlayingViaDev].includes(row.target))
     .filter((row) => row.alone.some((r) => r.p99 >= 20))
     .map((row) => row.target);
   console.log(

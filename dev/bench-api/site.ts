@@ -10,7 +10,17 @@ import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wran
 import { parseEnvFile } from "../env-file.ts";
 
 export type Db = Awaited<ReturnType<Miniflare["getD1Database"]>>;
-export type Site = { url: string; db: Db; logs: V4WorkerdStructuredLog[]; stop: () => Promise<void> };
+export type Site = {
+  /** The site's worker itself, as the edge calls it. */
+  url: string;
+  /** The same worker behind Miniflare's RPC proxy and static-assets router, as `wrangler dev` calls it. */
+  devUrl: string;
+  db: Db;
+  logs: V4WorkerdStructuredLog[];
+  stop: () => Promise<void>;
+};
+
+const edgeSocketHolder = "edge-socket";
 
 /** Writes the bundle `wrangler deploy` would upload into `outDir`; returns its entry file. */
 export function buildBundle(root: string, outDir: string): string {
@@ -51,12 +61,6 @@ export async function startSite(
   const logs: V4WorkerdStructuredLog[] = [];
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      ...workerOptions,
-      name: "lounge-radio",
-      modules: bundleModules(entry),
-      // Module names are paths under this root: workerd refuses one that climbs out of it.
-      modulesRoot: dirname(entry),
-      bindings: { ...(bindings as Record<string, Json>), ...Object.fromEntries(local), ...vars },
       host: "127.0.0.1",
       port,
       // The fallback `cf` object: Miniflare would otherwise fetch one from the network.
@@ -64,20 +68,41 @@ export async function startSite(
       // Miniflare's own per-request log line is a development aid, not part of the worker.
       logRequests: false,
       ...(inspectorPort ? { inspectorPort } : {}),
-      // A socket straight to the worker, as the edge calls it: Miniflare's entry worker (which
-      // adds its own JavaScript to every request, about 40% of the throughput here) stays out.
-      unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
       handleStructuredLogs: (log) => {
         if (logs.length < 10_000 && log.level !== "log" && log.level !== "info") logs.push(log);
       },
+      workers: [
+        {
+          ...workerOptions,
+          name: "lounge-radio",
+          modules: bundleModules(entry),
+          // Module names are paths under this root: workerd refuses one that climbs out of it.
+          modulesRoot: dirname(entry),
+          bindings: { ...(bindings as Record<string, Json>), ...Object.fromEntries(local), ...vars },
+          // The way `wrangler dev` calls the site: Miniflare's RPC proxy worker, then the
+          // static-assets router worker (run_worker_first), then the site's worker.
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+        },
+        {
+          // Declares the socket that calls the site's worker itself, as Cloudflare's edge does
+          // once its router has sent a request to the worker: a socket declared on the site
+          // would go through the proxy and router above, which add two JavaScript workers to
+          // every request (ADR 025). Its own script never runs.
+          name: edgeSocketHolder,
+          modules: true,
+          script: "export default { fetch: () => new Response(null, { status: 404 }) };",
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0, serviceName: "lounge-radio" }],
+        },
+      ],
     }),
   );
   try {
     await mf.ready;
-    const url = (await mf.unsafeGetDirectURL("lounge-radio")).origin;
+    const url = (await mf.unsafeGetDirectURL(edgeSocketHolder)).origin;
+    const devUrl = (await mf.unsafeGetDirectURL("lounge-radio")).origin;
     const db = await mf.getD1Database("DB");
     await applyMigrations(db, join(root, "schema/migrations"));
-    return { url, db, logs, stop: () => mf.dispose() };
+    return { url, devUrl, db, logs, stop: () => mf.dispose() };
   } catch (err) {
     await mf.dispose().catch(() => undefined);
     throw err;
@@ -103,5 +128,48 @@ async function applyMigrations(db: Db, dir: string): Promise<void> {
     .sort()) {
     const statements = unstable_splitSqlQuery(readFileSync(join(dir, file), "utf8"));
     await db.batch(statements.map((sql) => db.prepare(sql)));
+  }
+}
+
+/**
+ * The runtime's floor: a worker on the same workerd, with the site's compatibility date and
+ * flags, that answers every request with `body` and nothing else (no router, no middleware, no
+ * I/O). No worker can answer faster on this machine, so it shows how much of the gap between the
+ * static file and now playing is the runtime's own and how much is the site's code (ADR 025).
+ */
+export async function startRuntimeFloor(
+  root: string,
+  body: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const { compatibilityDate, compatibilityFlags } = unstable_getMiniflareWorkerOptions(
+    join(root, "wrangler.toml"),
+  ).workerOptions as { compatibilityDate?: string; compatibilityFlags?: string[] };
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      name: "runtime-floor",
+      modules: true,
+      script: `export default {
+        fetch(request, env) {
+          return new Response(env.BODY, {
+            headers: [["Content-Type", "application/json"], ["Cache-Control", "public, max-age=5"]],
+          });
+        },
+      };`,
+      ...(compatibilityDate ? { compatibilityDate } : {}),
+      ...(compatibilityFlags ? { compatibilityFlags } : {}),
+      bindings: { BODY: body },
+      host: "127.0.0.1",
+      port: 0,
+      cf: false,
+      logRequests: false,
+      unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+    }),
+  );
+  try {
+    await mf.ready;
+    return { url: (await mf.unsafeGetDirectURL("runtime-floor")).origin, stop: () => mf.dispose() };
+  } catch (err) {
+    await mf.dispose().catch(() => undefined);
+    throw err;
   }
 }
