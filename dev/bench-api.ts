@@ -156,7 +156,8 @@ try {
     for (const [i, [name, url, headers]] of targets.entries()) {
       log(`run ${run + 1}/${runs}: ${name}`);
       const readsBefore = icecast.reads();
-      const profiled = inspectorPort && run === 0 && new URL(url).pathname === values.profile;
+      const profiled =
+        inspectorPort && run === 0 && name !== nowPlayingViaDev && new URL(url).pathname === values.profile;
       const stopProfile = profiled ? await startProfile(inspectorPort, "lounge-radio") : undefined;
       results[i]?.load.push(await measure(url, load, headers));
       if (stopProfile) {
