@@ -7,13 +7,16 @@
 // worker: API, CSP, headers) with a throw-away local state; `--static` serves dist/client with a
 // tiny file server instead (no API), `--no-build` reuses the last build, `--verbose` prints what
 // the failing audits point at, `--json FILE` also writes the figures and every run to FILE (a
-// directory, e.g. `bench-results/`, gets `web-<timestamp>.json`).
+// directory, e.g. `bench-results/`, gets `web-<timestamp>.json`), `--floor` also measures the
+// stack's floor: React alone, started as the site starts (dev/bench-web/floor.ts).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { buildFloor } from "./bench-web/floor.ts";
 import { type Preset, type Run, runLighthouse } from "./bench-web/lighthouse.ts";
-import { serve } from "./bench-web/server.ts";
+import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
 import { printSummary, type Summary, summarise } from "./bench-web/summary.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     static: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
+    floor: { type: "boolean", default: false },
   },
 });
 const runCount = Number(values.runs);
@@ -56,18 +60,15 @@ if (!values["no-build"]) {
 if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: dist/client is not built");
 
 const startedAt = new Date();
-const server = await serve(root, values.static);
 const summaries: Summary[] = [];
-try {
-  console.log(
-    `bench: Lighthouse ${values.static ? "(static server)" : "(wrangler dev)"} on ${server.url}, ` +
-      `${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
-  );
-  for (const route of routes) {
+
+/** Runs Lighthouse on each route with each preset; `name` labels a route in the summary. */
+async function measure(server: BenchServer, targets: string[], name: (route: string) => string) {
+  for (const route of targets) {
     for (const preset of presets) {
       const runs: Run[] = [];
       for (let i = 1; i <= runCount; i++) {
-        const label = `${route} ${preset} ${i}/${runCount}`;
+        const label = `${name(route)} ${preset} ${i}/${runCount}`;
         let run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
         // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
         // nothing about the page: it is made again, twice at most, and a third failure counts.
@@ -78,11 +79,35 @@ try {
         console.log(`bench: ${label}: performance ${run.scores.performance}`);
         runs.push(run);
       }
-      summaries.push(summarise(route, preset, runs));
+      summaries.push(summarise(name(route), preset, runs));
     }
   }
+}
+
+const server = await serve(root, values.static);
+try {
+  console.log(
+    `bench: Lighthouse ${values.static ? "(static server)" : "(wrangler dev)"} on ${server.url}, ` +
+      `${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
+  );
+  await measure(server, routes, (route) => route);
 } finally {
   await server.stop();
+}
+
+if (values.floor) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-web-floor-"));
+  try {
+    const floor = await serveDirectory(await buildFloor(dir));
+    try {
+      console.log(`bench: the floor, React alone started as the site starts (dev/bench-web/floor.ts)`);
+      await measure(floor, ["/"], () => "React floor");
+    } finally {
+      await floor.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 for (const summary of summaries) printSummary(summary);

@@ -41,7 +41,7 @@ export function fillTemplate(
 }
 
 /** Inlines the boot script where index.html asks for it (its hash is in the worker's CSP). */
-function inlineBootScript(html: string): string {
+export function inlineBootScript(html: string): string {
   if (!html.includes(bootScriptMarker)) throw new Error(`prerender: index.html has no ${bootScriptMarker}`);
   return html.replace(bootScriptMarker, `<script>${bootScript}</script>`);
 }

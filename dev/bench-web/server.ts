@@ -62,14 +62,18 @@ function staticServer(dir: string): Server {
   });
 }
 
+/** A directory of built files, served as Cloudflare serves dist/client. */
+export async function serveDirectory(dir: string): Promise<BenchServer> {
+  const port = await freePort();
+  const server = staticServer(dir);
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) };
+}
+
 export async function serve(root: string, asStatic: boolean): Promise<BenchServer> {
+  if (asStatic) return serveDirectory(join(root, "dist/client"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  if (asStatic) {
-    const server = staticServer(join(root, "dist/client"));
-    await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-    return { url, stop: () => new Promise((r) => server.close(() => r())) };
-  }
   const wranglerBin = join(root, "node_modules/.bin/wrangler");
   const state = mkdtempSync(join(tmpdir(), "bench-web-"));
   execFileSync(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
