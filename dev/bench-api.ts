@@ -1,12 +1,12 @@
 // `npm run bench:api [-- --duration S --connections N --warmup S --runs R --rows N --no-build
 // --profile PATH]`: a benchmark of the API, not a test (it never fails on the figures, only when
 // a target answers anything but 2xx). The production bundle (`wrangler deploy --dry-run --outdir`)
-// runs on workerd through Miniflare's API, called on the worker's own socket, with 30,000
-// track_history rows and one page; autocannon loads each target in turn (with --connections at
-// once, then alone), next to a plain node:http server serving now playing's JSON as a static
-// file and a worker on the same workerd that answers that JSON as a constant (the runtime's
-// floor). Prints req/s, p50 and p99 per target and the static file's throughput over now
-// playing's, split into the runtime's share and the site's.
+// runs on workerd through Miniflare's API, called as the edge calls the worker (ADR 025), with
+// 30,000 track_history rows and one page; autocannon loads each target in turn (with
+// --connections at once, then alone), next to a plain node:http server serving now playing's JSON
+// as a static file and a worker on the same workerd (its own process) that answers that JSON as
+// a constant (the runtime's floor). Prints req/s, p50 and p99 per target and the static file's
+// throughput over now playing's, as the runtime's factor times the site's worker's.
 // `--profile /api/stats` also records a CPU profile of the worker while that target is loaded.
 import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -110,11 +110,12 @@ try {
 
   const staticFile = "static file (node:http)";
   const runtimeFloor = "workerd floor (constant answer)";
+  const nowPlayingDirect = "/api/radio/now-playing";
   const nowPlayingViaDev = "/api/radio/now-playing, via the local router";
   const targets: [string, string, Record<string, string>?][] = [
     [staticFile, `http://127.0.0.1:${staticPort}/now-playing.json`],
     [runtimeFloor, `${floor.url}/`],
-    ["/api/radio/now-playing", nowPlaying],
+    [nowPlayingDirect, nowPlaying],
     [nowPlayingViaDev, `${site.devUrl}/api/radio/now-playing`],
     ["/api/track-history", `${site.url}/api/track-history`],
     ["/api/stats", `${site.url}/api/stats`],
@@ -136,7 +137,8 @@ try {
     `\nbench:api: production bundle on workerd (Miniflare, in-memory D1/KV/R2/Durable Objects; ` +
       `requests go straight to the site's worker, as Cloudflare's edge calls it once its static-assets ` +
       `router has chosen the worker; the row "via the local router" goes through Miniflare's RPC proxy ` +
-      `and that router, two more workers, as \`wrangler dev\` does), ` +
+      `and that router, two more workers on the path \`wrangler dev\` uses, which also adds ` +
+      `Miniflare's entry worker), ` +
       `${rows.toLocaleString("en")} track_history rows and 90 days of insights (ADR 021); autocannon loads each target with ` +
       `${load.connections} connections, then alone (one connection); ${load.warmupSeconds} s warm-up ` +
       `+ ${load.seconds} s each, ${runs} run(s).\n` +
@@ -156,8 +158,10 @@ try {
     for (const [i, [name, url, headers]] of targets.entries()) {
       log(`run ${run + 1}/${runs}: ${name}`);
       const readsBefore = icecast.reads();
+      // Only the site's worker is profiled: the floor, the static file and the row through the
+      // local router are other processes or other workers.
       const profiled =
-        inspectorPort && run === 0 && name !== nowPlayingViaDev && new URL(url).pathname === values.profile;
+        inspectorPort && run === 0 && url.startsWith(site.url) && new URL(url).pathname === values.profile;
       const stopProfile = profiled ? await startProfile(inspectorPort, "lounge-radio") : undefined;
       results[i]?.load.push(await measure(url, load, headers));
       if (stopProfile) {
@@ -176,11 +180,11 @@ try {
   const rate = (target: string) => medianRate(results.find((row) => row.target === target));
   const ratio = (a: string, b: string) => `${(rate(a) / rate(b)).toFixed(2)}x`;
   console.log(
-    `static file / now-playing throughput: ${ratio(staticFile, "/api/radio/now-playing")} (goal: within 3x)`,
+    `static file / now-playing throughput: ${ratio(staticFile, nowPlayingDirect)} (goal: within 3x)`,
   );
   console.log(
-    `  of which the runtime's own (static file / workerd floor): ${ratio(staticFile, runtimeFloor)}; ` +
-      `the site's code (workerd floor / now-playing): ${ratio(runtimeFloor, "/api/radio/now-playing")}`,
+    `  = static file / workerd floor (the runtime): ${ratio(staticFile, runtimeFloor)}` +
+      ` × workerd floor / now-playing (the site's worker): ${ratio(runtimeFloor, nowPlayingDirect)}`,
   );
   const slow = results
     .filter((row) => ![staticFile, runtimeFloor, nowPlayingViaDev].includes(row.target))

@@ -95,16 +95,24 @@ try {
   await server.stop();
 }
 
+/** The floor's summaries: served by a static server, whatever served the routes. */
+const floorSummaries = new Set<Summary>();
 if (values.floor) {
+  // A floor that cannot be built or measured costs its own figures only, not the routes'.
   const dir = mkdtempSync(join(tmpdir(), "bench-web-floor-"));
   try {
     const floor = await serveDirectory(await buildFloor(dir));
     try {
       console.log(`bench: the floor, React alone started as the site starts (dev/bench-web/floor.ts)`);
+      const before = summaries.length;
       await measure(floor, ["/"], () => "React floor");
+      for (const summary of summaries.slice(before)) floorSummaries.add(summary);
     } finally {
       await floor.stop();
     }
+  } catch (err) {
+    console.error(`bench: the floor was not measured: ${String(err)}`);
+    process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -120,11 +128,15 @@ if (values.json !== undefined) {
     server: values.static ? "static" : "wrangler dev",
     runsPerRoute: runCount,
     lighthouse: summaries[0]?.lowest.lighthouse,
-    results: summaries.map(({ lowest, runs, ...rest }) => ({
-      ...rest,
-      lowestRun: runs.indexOf(lowest),
-      runs: runs.map(({ lighthouse: _, ...run }) => run),
-    })),
+    results: summaries.map((summary) => {
+      const { lowest, runs, ...rest } = summary;
+      return {
+        ...rest,
+        ...(floorSummaries.has(summary) ? { server: "static (the floor, dev/bench-web/floor.ts)" } : {}),
+        lowestRun: runs.indexOf(lowest),
+        runs: runs.map(({ lighthouse: _, ...run }) => run),
+      };
+    }),
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nbench: figures written to ${file}`);

@@ -132,10 +132,11 @@ async function applyMigrations(db: Db, dir: string): Promise<void> {
 }
 
 /**
- * The runtime's floor: a worker on the same workerd, with the site's compatibility date and
- * flags, that answers every request with `body` and nothing else (no router, no middleware, no
- * I/O). No worker can answer faster on this machine, so it shows how much of the gap between the
- * static file and now playing is the runtime's own and how much is the site's code (ADR 025).
+ * The runtime's floor: a worker on the same workerd (its own process), with the site's
+ * compatibility date and flags, that answers every request with `body` and nothing else (no
+ * router, no middleware, no I/O): a lower bound for a worker on this machine. It shows how much of
+ * the gap between the static file and now playing is the runtime's and how much the site's
+ * worker's (ADR 025).
  */
 export async function startRuntimeFloor(
   root: string,

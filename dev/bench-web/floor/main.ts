@@ -1,4 +1,4 @@
-// bench:web's floor: React 19 hydrating the three elements of index.html, and nothing else.
+// bench:web's floor: React 19 hydrating the four elements of index.html, and nothing else.
 import { createElement as h, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 
