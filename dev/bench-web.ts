@@ -62,8 +62,16 @@ if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: d
 const startedAt = new Date();
 const summaries: Summary[] = [];
 
-/** Runs Lighthouse on each route with each preset; `name` labels a route in the summary. */
-async function measure(server: BenchServer, targets: string[], name: (route: string) => string) {
+/**
+ * Runs Lighthouse on each route with each preset, adds the summaries to `summaries` and returns
+ * them; `name` labels a route in the summary.
+ */
+async function measure(
+  server: BenchServer,
+  targets: string[],
+  name: (route: string) => string,
+): Promise<Summary[]> {
+  const measured: Summary[] = [];
   for (const route of targets) {
     for (const preset of presets) {
       const runs: Run[] = [];
@@ -79,9 +87,11 @@ async function measure(server: BenchServer, targets: string[], name: (route: str
         console.log(`bench: ${label}: performance ${run.scores.performance}`);
         runs.push(run);
       }
-      summaries.push(summarise(name(route), preset, runs));
+      measured.push(summarise(name(route), preset, runs));
     }
   }
+  summaries.push(...measured);
+  return measured;
 }
 
 const server = await serve(root, values.static);
@@ -96,7 +106,7 @@ try {
 }
 
 /** The floor's summaries: served by a static server, whatever served the routes. */
-const floorSummaries = new Set<Summary>();
+let floorSummaries = new Set<Summary>();
 if (values.floor) {
   // A floor that cannot be built or measured costs its own figures only, not the routes'.
   const dir = mkdtempSync(join(tmpdir(), "bench-web-floor-"));
@@ -104,9 +114,7 @@ if (values.floor) {
     const floor = await serveDirectory(await buildFloor(dir));
     try {
       console.log(`bench: the floor, React alone started as the site starts (dev/bench-web/floor.ts)`);
-      const before = summaries.length;
-      await measure(floor, ["/"], () => "React floor");
-      for (const summary of summaries.slice(before)) floorSummaries.add(summary);
+      floorSummaries = new Set(await measure(floor, ["/"], () => "React floor"));
     } finally {
       await floor.stop();
     }

@@ -96,13 +96,20 @@ export async function startSite(
       ],
     }),
   );
-  try {
-    await mf.ready;
+  return whenReady(mf, async () => {
     const url = (await mf.unsafeGetDirectURL(edgeSocketHolder)).origin;
     const devUrl = (await mf.unsafeGetDirectURL("lounge-radio")).origin;
     const db = await mf.getD1Database("DB");
     await applyMigrations(db, join(root, "schema/migrations"));
     return { url, devUrl, db, logs, stop: () => mf.dispose() };
+  });
+}
+
+/** Waits for `mf`, then `setUp`; workerd goes with the error when either fails. */
+async function whenReady<T>(mf: Miniflare, setUp: () => Promise<T>): Promise<T> {
+  try {
+    await mf.ready;
+    return await setUp();
   } catch (err) {
     await mf.dispose().catch(() => undefined);
     throw err;
@@ -166,11 +173,8 @@ export async function startRuntimeFloor(
       unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
     }),
   );
-  try {
-    await mf.ready;
-    return { url: (await mf.unsafeGetDirectURL("runtime-floor")).origin, stop: () => mf.dispose() };
-  } catch (err) {
-    await mf.dispose().catch(() => undefined);
-    throw err;
-  }
+  return whenReady(mf, async () => ({
+    url: (await mf.unsafeGetDirectURL("runtime-floor")).origin,
+    stop: () => mf.dispose(),
+  }));
 }
