@@ -4,11 +4,12 @@
 // and the lowest run (by performance score): performance, FCP, LCP, TBT, CLS, the
 // accessibility, best-practices and SEO scores and every audit that failed in a run. A
 // benchmark, not a test: it never fails on the figures. Serves through `wrangler dev` (the real
-// worker: API, CSP, headers) with a throw-away local state; `--static` serves dist/client with a
-// tiny file server instead (no API), `--no-build` reuses the last build, `--verbose` prints what
-// the failing audits point at, `--json FILE` also writes the figures and every run to FILE (a
-// directory, e.g. `bench-results/`, gets `web-<timestamp>.json`), `--floor` also measures the
-// stack's floor: React alone, started as the site starts (dev/bench-web/floor.ts).
+// worker: API, CSP, headers) with a throw-away local state holding 83 days of plays, so that
+// /history and /analytics are full; `--static` serves dist/client with a tiny file server
+// instead (no API), `--no-build` reuses the last build, `--verbose` prints what the failing
+// audits point at, `--json FILE` also writes the figures and every run to FILE (a directory,
+// e.g. `bench-results/`, gets `web-<timestamp>.json`), `--floor` also measures the stack's
+// floor: React alone, started as the site starts (dev/bench-web/floor.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

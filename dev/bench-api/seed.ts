@@ -6,21 +6,22 @@ import type { Db } from "./site.ts";
 const playEveryMs = 4 * 60_000;
 
 /**
- * `rows` plays, one every 4 minutes up to now (30,000 rows ≈ 83 days, inside the 90-day
+ * `rows` plays, one every 4 minutes up to `now` (30,000 rows ≈ 83 days, inside the 90-day
  * retention), of 2,400 tracks by 600 artists in a scrambled rotation. One statement: the
- * triggers run per row.
+ * triggers run per row. Whole numbers only, written into the text, so that `wrangler d1
+ * execute` can run it too (bench:web seeds its `wrangler dev` state with it).
  */
+export function historySeedSql(rows: number, now: number): string {
+  if (![rows, now].every(Number.isSafeInteger)) throw new Error("bench: whole numbers only");
+  return `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
+    insert into track_history (title, artist, album, artwork, played_at)
+    select 'Track ' || ((i * 7919) % 2400), 'Artist ' || ((i * 7919) % 600),
+      iif(i % 3 = 0, 'Album ' || ((i * 7919) % 400), null), null, ${now} - (${rows} - i) * ${playEveryMs}
+    from n`;
+}
+
 export async function seedHistory(db: Db, rows: number, now = Date.now()): Promise<void> {
-  await db
-    .prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?1)
-       insert into track_history (title, artist, album, artwork, played_at)
-       select 'Track ' || ((i * 7919) % 2400), 'Artist ' || ((i * 7919) % 600),
-         iif(i % 3 = 0, 'Album ' || ((i * 7919) % 400), null), null, ?2 - (?1 - i) * ?3
-       from n`,
-    )
-    .bind(rows, now, playEveryMs)
-    .run();
+  await db.prepare(historySeedSql(rows, now)).run();
   const counted = await db.prepare("select total_plays as n from listening_totals where id = 1").first<{
     n: number;
   }>();

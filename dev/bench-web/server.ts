@@ -1,12 +1,16 @@
 // The site under test for `npm run bench:web`: `wrangler dev` (the real worker: API, CSP,
-// headers) with a throw-away local state, or with `static` a tiny file server over dist/client
-// (no API). One server is started for all the Lighthouse runs.
+// headers) with a throw-away local state that holds 83 days of plays, or with `static` a tiny
+// file server over dist/client (no API). One server is started for all the Lighthouse runs.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
+import { historySeedSql } from "../bench-api/seed.ts";
 import { freePort } from "../local-site.ts";
+
+/** The plays bench:web's site starts with: 83 days of them, as bench:api's. */
+const historyRows = 30_000;
 
 export type BenchServer = { url: string; stop: () => Promise<void> };
 
@@ -80,6 +84,22 @@ export async function serve(root: string, asStatic: boolean): Promise<BenchServe
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // The pages as a station that has played for months shows them: /history lists its newest
+  // plays (a hundred rows), /analytics counts them all. An empty history measured empty pages.
+  execFileSync(
+    wranglerBin,
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      state,
+      "--command",
+      historySeedSql(historyRows, Date.now()),
+    ],
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+  );
   const wrangler: ChildProcess = spawn(
     wranglerBin,
     [

@@ -10,11 +10,12 @@ import { renderAt } from "./support/render";
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 vi.mock("#web/features/favorites/index.ts", () => ({
-  FavoriteButton: ({ track }: { track: { title: string } }) => (
+  ListFavoriteButton: ({ track }: { track: { title: string } }) => (
     <button type="button" aria-label={`Favorite ${track.title}`}>
       ♥
     </button>
   ),
+  useListFavorites: () => ({ owner: { user: undefined, ownerId: null, userPending: false }, saved: [] }),
 }));
 
 describe("track history", () => {

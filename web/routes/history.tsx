@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { historySearch } from "#schema/listener-rules.ts";
 import { station } from "#schema/station.ts";
-import { FavoriteButton } from "../features/favorites";
+import { ListFavoriteButton, useListFavorites } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
 import { historySearchQuery, useTrackHistory } from "../lib/queries/history";
 import { relativeTime } from "../lib/time";
@@ -58,6 +58,7 @@ function HistorySearch() {
   const [text, setText] = useState("");
   const query = useSettled(text.trim().slice(0, historySearch.maxChars));
   const searching = query.length >= historySearch.minChars;
+  const favorites = useListFavorites();
   const {
     data: found,
     isError,
@@ -107,8 +108,9 @@ function HistorySearch() {
                 </p>
               </div>
               <div className="track-actions">
-                <FavoriteButton
+                <ListFavoriteButton
                   track={{ title: track.title, artist: track.artist, album: null, artwork: track.artwork }}
+                  list={favorites}
                 />
                 <YouTubeLink track={track} />
               </div>
@@ -122,7 +124,11 @@ function HistorySearch() {
 
 export function HistoryScreen() {
   usePageMeta("Track History", `The tracks ${station.name} played recently.`);
-  const { data: history, isError } = useTrackHistory();
+  const { data, isError } = useTrackHistory();
+  // The list renders in a transition, in slices between which the browser paints and answers
+  // input, not in one task when the answer arrives: a query's update is rendered all at once.
+  const history = useDeferredValue(data);
+  const favorites = useListFavorites();
   const tracks = dedupeTracks(history ?? []);
   return (
     <div className="stack">
@@ -133,7 +139,7 @@ export function HistoryScreen() {
       {isError ? (
         <p className="muted">The track history could not be loaded. Please try again later.</p>
       ) : history === undefined ? (
-        <p className="muted">Loading track history...</p>
+        <p className="muted history-loading">Loading track history...</p>
       ) : (
         <>
           <p className="count-line">Showing {tracks.length} unique track(s)</p>
@@ -142,13 +148,14 @@ export function HistoryScreen() {
               <li key={track.id} className="card track-list-item">
                 <PlayedTrack track={track} />
                 <div className="track-actions">
-                  <FavoriteButton
+                  <ListFavoriteButton
                     track={{
                       title: track.title,
                       artist: track.artist,
                       album: track.album,
                       artwork: track.artwork,
                     }}
+                    list={favorites}
                   />
                   <YouTubeLink track={track} />
                 </div>

@@ -1,7 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { loginDialogOpenAtom } from "#web/features/auth/index.ts";
-import { FavoriteButton, useFavorites, useRemoveFavorite } from "#web/features/favorites/index.ts";
+import {
+  FavoriteButton,
+  ListFavoriteButton,
+  type TrackInfo,
+  useFavorites,
+  useListFavorites,
+  useRemoveFavorite,
+} from "#web/features/favorites/index.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { aFavorite, anonymousSessionId, aTrack, listener } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
@@ -221,5 +228,53 @@ describe("favorites list", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Remove Mine" }));
     await waitFor(() => expect(screen.queryByText("Mine")).toBeNull());
     expect(api.callsTo("DELETE", `/api/favorites/${anonymousSessionId}`)).toHaveLength(1);
+  });
+});
+
+/** A list as the history screen lays it out: the favorites read once, a heart per row. */
+function List({ tracks }: { tracks: TrackInfo[] }) {
+  const favorites = useListFavorites();
+  return tracks.map((track) => <ListFavoriteButton key={track.title} track={track} list={favorites} />);
+}
+
+describe("hearts in a list of tracks", () => {
+  const rows = [
+    aTrack({ title: "blue lagoon", artist: "CHILL COLLECTIVE" }),
+    aTrack({ title: "Velvet", artist: "Aurora Lane" }),
+    aTrack({ title: "Été", artist: "Mira" }),
+  ];
+  const hearts = () =>
+    screen.getAllByRole("button").map((button) => button.getAttribute("aria-pressed") === "true");
+
+  it("reads the owner's favorites in one call, not a check per row, matching as the server does", async () => {
+    const api = mockApi({
+      "GET /api/auth/me": listener,
+      // The server matches with SQLite's lower(): ASCII letters only, so "ÉTÉ" is not "Été".
+      "GET /api/favorites": [aFavorite("Blue Lagoon", "Chill Collective"), aFavorite("ÉTÉ", "Mira")],
+    });
+    renderWithProviders(<List tracks={rows} />);
+    await waitFor(() => expect(hearts()).toEqual([true, false, false]));
+    expect(api.callsTo("GET", "/api/favorites")).toHaveLength(1);
+    expect(api.calls.filter((call) => call.path.includes("/check"))).toHaveLength(0);
+    expect(api.callsTo("GET", "/api/auth/me")).toHaveLength(1);
+  });
+
+  it("fills a row's heart once the list, read again after the change, has the track", async () => {
+    const saved = [aFavorite("Blue Lagoon", "Chill Collective")];
+    const api = mockApi({
+      "GET /api/auth/me": listener,
+      "GET /api/favorites": () => saved,
+      "POST /api/favorites": (call: { body: { trackTitle: string; trackArtist: string } }) => {
+        saved.push(aFavorite(call.body.trackTitle, call.body.trackArtist));
+        return { ok: true };
+      },
+    });
+    renderWithProviders(<List tracks={rows} />);
+    await waitFor(() => expect(hearts()).toEqual([true, false, false]));
+    const velvet = screen.getAllByRole("button")[1] as HTMLElement;
+    await waitFor(() => expect(velvet).toHaveProperty("disabled", false));
+    fireEvent.click(velvet);
+    await waitFor(() => expect(hearts()).toEqual([true, true, false]));
+    expect(api.callsTo("GET", "/api/favorites")).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@
 // keeps a pending favorite and opens the login dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
+import type { Favorite } from "#schema/api.ts";
 import { failureText } from "#web/lib/api.ts";
 import {
   addFavorite,
@@ -13,8 +14,9 @@ import {
 import { toast } from "#web/ui/toast.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
 import { HeartIcon } from "../player/track-icons";
-import { useFavoritesOwner } from "./owner";
+import { type FavoritesOwner, useFavoritesOwner } from "./owner";
 import { savePendingFavorite } from "./pending";
+import { favoritesQuery, includesTrack } from "./use-favorites";
 
 export type TrackInfo = {
   title?: string | null;
@@ -23,20 +25,71 @@ export type TrackInfo = {
   artwork?: string | null;
 };
 
-export function FavoriteButton({ track, className }: { track: TrackInfo; className?: string }) {
-  const { user, ownerId, userPending } = useFavoritesOwner();
-  const queryClient = useQueryClient();
-  const openLogin = useSetAtom(loginDialogOpenAtom);
-  const title = track.title?.trim() ?? "";
-  const artist = track.artist?.trim() ?? "";
-  const checkKey = favoriteCheckQueryKey(ownerId ?? "", title, artist);
+const trackNames = (track: TrackInfo) => ({
+  title: track.title?.trim() ?? "",
+  artist: track.artist?.trim() ?? "",
+});
 
+/** The player's track: the heart asks the check call, as the product describes. */
+export function FavoriteButton({ track, className }: { track: TrackInfo; className?: string }) {
+  const owner = useFavoritesOwner();
+  const { ownerId } = owner;
+  const { title, artist } = trackNames(track);
+  const checkKey = favoriteCheckQueryKey(ownerId ?? "", title, artist);
   const check = useQuery({
     queryKey: checkKey,
     queryFn: () => fetchFavoriteCheck(ownerId ?? "", title, artist),
     enabled: ownerId !== null && title !== "" && artist !== "",
   });
-  const isFavorited = check.data?.isFavorited ?? false;
+  return (
+    <Heart
+      track={track}
+      className={className}
+      owner={owner}
+      favorited={check.data?.isFavorited ?? false}
+      checkKey={checkKey}
+    />
+  );
+}
+
+export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefined };
+
+/**
+ * For a list of tracks (the history, a search's results): who owns favorites here and what
+ * they saved, read once for the whole list and given to each row's ListFavoriteButton. A heart
+ * per row that asked for itself made a hundred check calls, and a hundred renders, as the
+ * history page started.
+ */
+export function useListFavorites(): ListFavorites {
+  const owner = useFavoritesOwner();
+  const { data } = useQuery<Favorite[]>(favoritesQuery(owner));
+  return { owner, saved: data };
+}
+
+export function ListFavoriteButton({ track, list }: { track: TrackInfo; list: ListFavorites }) {
+  const { title, artist } = trackNames(track);
+  const favorited = list.saved !== undefined && includesTrack(list.saved, title, artist);
+  return <Heart track={track} owner={list.owner} favorited={favorited} />;
+}
+
+/** The button: logged in it adds or removes the track, logged out it keeps a pending favorite. */
+function Heart({
+  track,
+  className,
+  owner: { user, userPending },
+  favorited: isFavorited,
+  checkKey,
+}: {
+  track: TrackInfo;
+  className?: string | undefined;
+  owner: FavoritesOwner;
+  favorited: boolean;
+  /** The check call's answer to set once the change is made; a list's rows read the list again. */
+  checkKey?: ReturnType<typeof favoriteCheckQueryKey>;
+}) {
+  const queryClient = useQueryClient();
+  const openLogin = useSetAtom(loginDialogOpenAtom);
+  const { title, artist } = trackNames(track);
 
   const update = useMutation({
     mutationFn: async (): Promise<boolean> => {
@@ -56,7 +109,7 @@ export function FavoriteButton({ track, className }: { track: TrackInfo; classNa
       return true;
     },
     onSuccess: (added) => {
-      queryClient.setQueryData(checkKey, { isFavorited: added });
+      if (checkKey) queryClient.setQueryData(checkKey, { isFavorited: added });
       toast(
         added
           ? { title: "Added to favorites", description: `${title} has been added to your favorites` }

@@ -1,5 +1,11 @@
 export { exportFileName, favoritesCsv, favoritesJson } from "./export";
-export { FavoriteButton, type TrackInfo } from "./favorite-button";
+export {
+  FavoriteButton,
+  ListFavoriteButton,
+  type ListFavorites,
+  type TrackInfo,
+  useListFavorites,
+} from "./favorite-button";
 export { useFavoritesOwner } from "./owner";
 export { clearPendingFavorite, readPendingFavorite, savePendingFavorite } from "./pending";
 export { useFavorites, useRemoveFavorite } from "./use-favorites";
