@@ -37,6 +37,16 @@ describe("track history", () => {
     expect(screen.getByText("5 minutes ago")).toBeTruthy();
   });
 
+  it("shows every one of a hundred plays, a screenful first and the rest in steps", async () => {
+    const plays = Array.from({ length: 100 }, (_, i) => aHistoryItem(`Track ${i}`, `Artist ${i}`, i));
+    mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": plays });
+    renderAt("/history", <HistoryScreen />);
+    expect(await screen.findByText("Showing 100 unique track(s)")).toBeTruthy();
+    const list = () => screen.getAllByRole("list")[0] as HTMLElement;
+    await waitFor(() => expect(within(list()).getAllByRole("listitem")).toHaveLength(100));
+    expect(within(list()).getAllByRole("listitem")[99]?.textContent).toContain("Track 99");
+  });
+
   it("merges the live room's latest play into a list that loads after it (the server's few-second copy)", async () => {
     const onAir = aHistoryItem("Slow Tide", "Amber Sato", 1);
     const earlier = aHistoryItem("Velvet", "Aurora Lane", 5);

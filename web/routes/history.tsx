@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
+import { memo, startTransition, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { TrackHistoryItem } from "#schema/api.ts";
 import { historySearch } from "#schema/listener-rules.ts";
 import { station } from "#schema/station.ts";
-import { ListFavoriteButton, useListFavorites } from "../features/favorites";
+import { ListFavoriteButton, type ListFavorites, useListFavorites } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
 import { historySearchQuery, useTrackHistory } from "../lib/queries/history";
 import { relativeTime } from "../lib/time";
@@ -122,14 +123,62 @@ function HistorySearch() {
   );
 }
 
+/** Rows the list shows in its first commit (more than a screen), then how many each step adds. */
+const firstRows = 12;
+const rowsPerStep = 24;
+
+/**
+ * How many of `total` rows to show: a screenful at once, then the rest a step at a time, each
+ * step a transition in a task of its own. React renders a transition in slices, but commits it
+ * in one piece: a hundred rows committed together were one long task.
+ */
+function useRowsShown(total: number): number {
+  const [shown, setShown] = useState(firstRows);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => startTransition(() => setShown((rows) => rows + rowsPerStep)));
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
+/**
+ * The rows: rendered in transitions (the screen gives deferred values, useRowsShown adds them
+ * in steps), between which the browser paints and answers input, and only when what they show
+ * has changed (memo). A query's answer is otherwise rendered at once, in one long task.
+ */
+const HistoryRows = memo(function HistoryRows({
+  tracks,
+  favorites,
+}: {
+  tracks: TrackHistoryItem[];
+  favorites: ListFavorites;
+}) {
+  const shown = useRowsShown(tracks.length);
+  return (
+    <ul className="track-list">
+      {tracks.slice(0, shown).map((track) => (
+        <li key={track.id} className="card track-list-item">
+          <PlayedTrack track={track} />
+          <div className="track-actions">
+            <ListFavoriteButton
+              track={{ title: track.title, artist: track.artist, album: track.album, artwork: track.artwork }}
+              list={favorites}
+            />
+            <YouTubeLink track={track} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 export function HistoryScreen() {
   usePageMeta("Track History", `The tracks ${station.name} played recently.`);
   const { data, isError } = useTrackHistory();
-  // The list renders in a transition, in slices between which the browser paints and answers
-  // input, not in one task when the answer arrives: a query's update is rendered all at once.
   const history = useDeferredValue(data);
-  const favorites = useListFavorites();
-  const tracks = dedupeTracks(history ?? []);
+  const favorites = useDeferredValue(useListFavorites());
+  const tracks = useMemo(() => dedupeTracks(history ?? []), [history]);
   return (
     <div className="stack">
       <header className="page-head">
@@ -143,25 +192,7 @@ export function HistoryScreen() {
       ) : (
         <>
           <p className="count-line">Showing {tracks.length} unique track(s)</p>
-          <ul className="track-list">
-            {tracks.map((track) => (
-              <li key={track.id} className="card track-list-item">
-                <PlayedTrack track={track} />
-                <div className="track-actions">
-                  <ListFavoriteButton
-                    track={{
-                      title: track.title,
-                      artist: track.artist,
-                      album: track.album,
-                      artwork: track.artwork,
-                    }}
-                    list={favorites}
-                  />
-                  <YouTubeLink track={track} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <HistoryRows tracks={tracks} favorites={favorites} />
         </>
       )}
       <PlayedTracksWidget />

@@ -2,6 +2,7 @@
 // keeps a pending favorite and opens the login dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
+import { useMemo } from "react";
 import type { Favorite } from "#schema/api.ts";
 import { failureText } from "#web/lib/api.ts";
 import {
@@ -62,8 +63,13 @@ export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefin
  */
 export function useListFavorites(): ListFavorites {
   const owner = useFavoritesOwner();
+  const { user, ownerId, userPending } = owner;
   const { data } = useQuery<Favorite[]>(favoritesQuery(owner));
-  return { owner, saved: data };
+  // The same object while nothing changed, so that a memoized list does not render again.
+  return useMemo(
+    () => ({ owner: { user, ownerId, userPending }, saved: data }),
+    [user, ownerId, userPending, data],
+  );
 }
 
 export function ListFavoriteButton({ track, list }: { track: TrackInfo; list: ListFavorites }) {

@@ -24,17 +24,17 @@ export function useFavorites() {
 // SQLite's lower(), which the server matches a track with (favorites_owner_track_uq), folds
 // ASCII letters only: "Émile" and "émile" are two tracks to it, so they are here too.
 const sqliteLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-const trackKey = (title: string, artist: string) => `${sqliteLower(title)}\u0000${sqliteLower(artist)}`;
+const serverMatchKey = (title: string, artist: string) => `${sqliteLower(title)}\u0000${sqliteLower(artist)}`;
 const savedKeys = new WeakMap<Favorite[], Set<string>>();
 
 /** Whether `favorites` holds the track, as the server's check call would answer. */
 export function includesTrack(favorites: Favorite[], title: string, artist: string): boolean {
   let keys = savedKeys.get(favorites);
   if (!keys) {
-    keys = new Set(favorites.map((favorite) => trackKey(favorite.trackTitle, favorite.trackArtist)));
+    keys = new Set(favorites.map((favorite) => serverMatchKey(favorite.trackTitle, favorite.trackArtist)));
     savedKeys.set(favorites, keys);
   }
-  return keys.has(trackKey(title, artist));
+  return keys.has(serverMatchKey(title, artist));
 }
 
 export function useRemoveFavorite() {
