@@ -46,6 +46,12 @@ export function peekAnonymousSessionId(): string | null {
   return isSessionId(existing) ? existing : null;
 }
 
+/** The tab's sleep-timer session id if it has one, without creating it. */
+export function peekSleepTimerSessionId(): string | null {
+  const existing = sessionStorage.getItem(sleepTimerSessionStorageKey);
+  return isSessionId(existing) ? existing : null;
+}
+
 /** The sleep-timer session id, kept in session storage. */
 export function getSleepTimerSessionId(): string {
   return storedOrCreated(sessionStorage, sleepTimerSessionStorageKey);

@@ -140,6 +140,7 @@ describe("sleep timer", () => {
 
   it("only logs when the status cannot be read", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    sessionId();
     renderTimer();
     await vi.waitFor(() =>
       expect(log).toHaveBeenCalledWith("Failed to read the sleep timer", expect.any(Error)),
@@ -147,10 +148,18 @@ describe("sleep timer", () => {
     expect(timerButton().textContent).toBe("");
   });
 
-  it("keeps its session id in session storage in the session-{timestamp}-{random} form", async () => {
+  it("asks nothing on load in a tab that has started no timer, and makes its session id when one starts", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
+    const api = mockApi();
     renderTimer();
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "15 minutes" }));
     await vi.waitFor(() => expect(sessionStorage.getItem("sleep-timer-session")).not.toBeNull());
-    expect(sessionStorage.getItem("sleep-timer-session")).toMatch(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/);
+    const id = sessionStorage.getItem("sleep-timer-session");
+    expect(id).toMatch(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/);
+    await vi.waitFor(() => expect(api.callsTo("POST", `/api/sleep-timer/${id}`)).toHaveLength(1));
+    expect(
+      api.calls.filter((call) => call.method === "GET" && call.path.startsWith("/api/sleep-timer/")),
+    ).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SleepTimerStart } from "#schema/api.ts";
 import { sleepTimerFadeMs, sleepTimerTickMs } from "#web/lib/constants.ts";
 import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "#web/lib/queries/sleep-timer.ts";
-import { getSleepTimerSessionId } from "#web/lib/session-id.ts";
+import { getSleepTimerSessionId, peekSleepTimerSessionId } from "#web/lib/session-id.ts";
 import { useAudio } from "../player/audio-provider";
 
 /** Epoch ms when the radio stops; null when idle. */
@@ -36,8 +36,13 @@ export function useSleepTimer(): SleepTimer {
   pauseRef.current = pause;
 
   useEffect(() => {
+    // A tab whose session has no sleep-timer id has started no timer: there is none to restore,
+    // and the id is made when the listener starts one (a new id, written on every first visit,
+    // cost the page's start a session-storage write and a call).
+    const session = peekSleepTimerSessionId();
+    if (session === null) return;
     let cancelled = false;
-    fetchSleepTimer(getSleepTimerSessionId())
+    fetchSleepTimer(session)
       .then((status) => {
         if (!cancelled && status.active && status.endTime !== null && status.endTime > Date.now()) {
           setNow(Date.now());
