@@ -12,7 +12,8 @@ const playEveryMs = 4 * 60_000;
  * execute` can run it too (bench:web seeds its `wrangler dev` state with it).
  */
 export function historySeedSql(rows: number, now: number): string {
-  if (![rows, now].every(Number.isSafeInteger)) throw new Error("bench: whole numbers only");
+  if (![rows, now].every(Number.isSafeInteger) || rows < 1)
+    throw new Error("bench: rows is a whole number ≥ 1");
   return `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
     insert into track_history (title, artist, album, artwork, played_at)
     select 'Track ' || ((i * 7919) % 2400), 'Artist ' || ((i * 7919) % 600),

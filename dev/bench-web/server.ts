@@ -80,26 +80,20 @@ export async function serve(root: string, asStatic: boolean): Promise<BenchServe
   const url = `http://127.0.0.1:${port}`;
   const wranglerBin = join(root, "node_modules/.bin/wrangler");
   const state = mkdtempSync(join(tmpdir(), "bench-web-"));
-  execFileSync(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // The pages as a station that has played for months shows them: /history lists its newest
-  // plays (a hundred rows), /analytics counts them all. An empty history measured empty pages.
-  execFileSync(
-    wranglerBin,
-    [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      state,
-      "--command",
-      historySeedSql(historyRows, Date.now()),
-    ],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  const inState = (args: string[]) =>
+    execFileSync(wranglerBin, [...args, "--local", "--persist-to", state], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  try {
+    inState(["d1", "migrations", "apply", "DB"]);
+    // The pages as a station that has played for months shows them: /history lists its newest
+    // plays (a hundred rows), /analytics counts them all. An empty history measured empty pages.
+    inState(["d1", "execute", "DB", "--command", historySeedSql(historyRows, Date.now())]);
+  } catch (error) {
+    rmSync(state, { recursive: true, force: true });
+    throw error;
+  }
   const wrangler: ChildProcess = spawn(
     wranglerBin,
     [

@@ -27,9 +27,14 @@ export function isSessionId(value: string | null): value is string {
   return value !== null && anonymousSessionIdPattern.test(value);
 }
 
-function storedOrCreated(storage: Storage, key: string): string {
+function stored(storage: Storage, key: string): string | null {
   const existing = storage.getItem(key);
-  if (isSessionId(existing)) return existing;
+  return isSessionId(existing) ? existing : null;
+}
+
+function storedOrCreated(storage: Storage, key: string): string {
+  const existing = stored(storage, key);
+  if (existing !== null) return existing;
   const id = createSessionId();
   storage.setItem(key, id);
   return id;
@@ -42,14 +47,12 @@ export function getAnonymousSessionId(): string {
 
 /** The anonymous session id if this browser has one, without creating it. */
 export function peekAnonymousSessionId(): string | null {
-  const existing = localStorage.getItem(anonymousSessionStorageKey);
-  return isSessionId(existing) ? existing : null;
+  return stored(localStorage, anonymousSessionStorageKey);
 }
 
 /** The tab's sleep-timer session id if it has one, without creating it. */
 export function peekSleepTimerSessionId(): string | null {
-  const existing = sessionStorage.getItem(sleepTimerSessionStorageKey);
-  return isSessionId(existing) ? existing : null;
+  return stored(sessionStorage, sleepTimerSessionStorageKey);
 }
 
 /** The sleep-timer session id, kept in session storage. */

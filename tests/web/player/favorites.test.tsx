@@ -277,4 +277,43 @@ describe("hearts in a list of tracks", () => {
     await waitFor(() => expect(hearts()).toEqual([true, true, false]));
     expect(api.callsTo("GET", "/api/favorites")).toHaveLength(2);
   });
+  it("keeps showing the change it made when reading the list again fails", async () => {
+    let reads = 0;
+    const api = mockApi({
+      "GET /api/auth/me": listener,
+      "GET /api/favorites": () =>
+        ++reads === 1
+          ? [aFavorite("Blue Lagoon", "Chill Collective")]
+          : json({ error: "x", message: "down" }, 503),
+      "DELETE /api/favorites/user-1": { ok: true },
+    });
+    renderWithProviders(<List tracks={rows} />);
+    await waitFor(() => expect(hearts()).toEqual([true, false, false]));
+    const blueLagoon = screen.getAllByRole("button")[0] as HTMLElement;
+    await waitFor(() => expect(blueLagoon).toHaveProperty("disabled", false));
+    fireEvent.click(blueLagoon);
+    await waitFor(() => expect(api.callsTo("GET", "/api/favorites")).toHaveLength(2));
+    await waitFor(() => expect(blueLagoon).toHaveProperty("disabled", false));
+    expect(hearts()).toEqual([false, false, false]);
+    expect(api.callsTo("DELETE", "/api/favorites/user-1")[0]?.body).toEqual({
+      trackTitle: "blue lagoon",
+      trackArtist: "CHILL COLLECTIVE",
+    });
+  });
+
+  it("logged out, a row's heart keeps a pending favorite and opens the login dialog", async () => {
+    const api = mockApi({ "GET /api/auth/me": null, [`GET /api/favorites/${anonymousSessionId}`]: [] });
+    localStorage.setItem("radio-session-id", anonymousSessionId);
+    const { store } = renderWithProviders(<List tracks={rows} />);
+    await waitFor(() => expect(api.callsTo("GET", `/api/favorites/${anonymousSessionId}`)).toHaveLength(1));
+    const velvet = screen.getAllByRole("button")[1] as HTMLElement;
+    await waitFor(() => expect(velvet).toHaveProperty("disabled", false));
+    fireEvent.click(velvet);
+    expect(JSON.parse(localStorage.getItem("pending_favorite") ?? "null")).toMatchObject({
+      trackTitle: "Velvet",
+      trackArtist: "Aurora Lane",
+    });
+    expect(store.get(loginDialogOpenAtom)).toBe(true);
+    expect(api.callsTo("POST", "/api/favorites")).toHaveLength(0);
+  });
 });

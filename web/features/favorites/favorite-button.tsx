@@ -2,13 +2,15 @@
 // keeps a pending favorite and opens the login dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { Favorite } from "#schema/api.ts";
 import { failureText } from "#web/lib/api.ts";
 import {
   addFavorite,
   favoriteCheckQueryKey,
+  favoritesListQuery,
   fetchFavoriteCheck,
+  includesTrack,
   invalidateFavorites,
   removeFavorite,
 } from "#web/lib/queries/favorites.ts";
@@ -17,7 +19,6 @@ import { loginDialogOpenAtom } from "../auth/state";
 import { HeartIcon } from "../player/track-icons";
 import { type FavoritesOwner, useFavoritesOwner } from "./owner";
 import { savePendingFavorite } from "./pending";
-import { favoritesQuery, includesTrack } from "./use-favorites";
 
 export type TrackInfo = {
   title?: string | null;
@@ -57,14 +58,14 @@ export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefin
 
 /**
  * For a list of tracks (the history, a search's results): who owns favorites here and what
- * they saved, read once for the whole list and given to each row's ListFavoriteButton. A heart
- * per row that asked for itself made a hundred check calls, and a hundred renders, as the
- * history page started.
+ * they saved, read once for the list and given to each row's ListFavoriteButton. A heart per
+ * row that asked for itself made a hundred check calls, and a hundred renders, as the history
+ * page started.
  */
 export function useListFavorites(): ListFavorites {
   const owner = useFavoritesOwner();
   const { user, ownerId, userPending } = owner;
-  const { data } = useQuery<Favorite[]>(favoritesQuery(owner));
+  const { data } = useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
   // The same object while nothing changed, so that a memoized list does not render again.
   return useMemo(
     () => ({ owner: { user, ownerId, userPending }, saved: data }),
@@ -83,7 +84,7 @@ function Heart({
   track,
   className,
   owner: { user, userPending },
-  favorited: isFavorited,
+  favorited,
   checkKey,
 }: {
   track: TrackInfo;
@@ -96,6 +97,12 @@ function Heart({
   const queryClient = useQueryClient();
   const openLogin = useSetAtom(loginDialogOpenAtom);
   const { title, artist } = trackNames(track);
+  // What the last change made the track, shown until `favorited` says the same: a list's rows
+  // get the list read again in a transition, after this button is enabled again, or keep the
+  // old list when that read fails.
+  const [changedTo, setChangedTo] = useState<boolean | null>(null);
+  if (changedTo !== null && changedTo === favorited) setChangedTo(null);
+  const isFavorited = changedTo ?? favorited;
 
   const update = useMutation({
     mutationFn: async (): Promise<boolean> => {
@@ -115,6 +122,7 @@ function Heart({
       return true;
     },
     onSuccess: (added) => {
+      setChangedTo(added);
       if (checkKey) queryClient.setQueryData(checkKey, { isFavorited: added });
       toast(
         added
