@@ -109,10 +109,7 @@ function HistorySearch() {
                 </p>
               </div>
               <div className="track-actions">
-                <ListFavoriteButton
-                  track={{ title: track.title, artist: track.artist, album: null, artwork: track.artwork }}
-                  list={favorites}
-                />
+                <ListFavoriteButton track={track} list={favorites} />
                 <YouTubeLink track={track} />
               </div>
             </li>
@@ -161,10 +158,7 @@ const HistoryRows = memo(function HistoryRows({
         <li key={track.id} className="card track-list-item">
           <PlayedTrack track={track} />
           <div className="track-actions">
-            <ListFavoriteButton
-              track={{ title: track.title, artist: track.artist, album: track.album, artwork: track.artwork }}
-              list={favorites}
-            />
+            <ListFavoriteButton track={track} list={favorites} />
             <YouTubeLink track={track} />
           </div>
         </li>
