@@ -1,0 +1,35 @@
+// One small driver per browser engine, so the listener's journeys and bench:start run the same
+// code in Chromium (playwright-core), Firefox (puppeteer-core over WebDriver BiDi) and WebKit
+// (WebKitGTK's MiniBrowser through WebKitWebDriver): only what those specs need, nothing more.
+
+export type EngineName = "chromium" | "firefox" | "webkit";
+export const engineNames: readonly EngineName[] = ["chromium", "firefox", "webkit"];
+
+/** A function run in the page: serialised, so it sees only its argument, never the caller's scope. */
+export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
+
+export interface EnginePage {
+  readonly engine: EngineName;
+  /** Opens `url` (absolute, or a path against the browser's base URL) and waits for its load event. */
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  /** Runs `fn(arg)` in the page and answers its JSON-serialisable result. */
+  evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
+  /** Polls `fn(arg)` in the page (every `interval` ms, 100 by default) until it answers truthy; answers it. */
+  waitFor<A, R>(fn: PageFunction<A, R>, arg: A, options?: { timeout?: number; interval?: number }): Promise<R>;
+  /** A trusted click (a user gesture, as a real press) on the first element matching `selector`. */
+  click(selector: string): Promise<void>;
+  /** Runs `script` (a function body's source) in every document before the page's own scripts. */
+  addInitScript(script: string): Promise<void>;
+  screenshot(path: string): Promise<void>;
+  /** What the page logged (console and uncaught errors), oldest first. */
+  consoleLines(): string[];
+  close(): Promise<void>;
+}
+
+export interface EngineBrowser {
+  readonly engine: EngineName;
+  /** A fresh page in a fresh profile (no storage, no cookies shared with other pages). */
+  newPage(): Promise<EnginePage>;
+  close(): Promise<void>;
+}
