@@ -13,14 +13,15 @@ export interface EnginePage {
   /** Opens `url` (absolute, or a path against the browser's base URL) and waits for its load event. */
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
-  /** Runs `fn(arg)` in the page and answers its JSON-serialisable result. */
+  /**
+   * Runs `fn(arg)` in the page and answers its JSON-serialisable result. There is no init script
+   * (WebDriver classic has none): a probe is installed after the load and before the press.
+   */
   evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
   /** Polls `fn(arg)` in the page (every `interval` ms, 100 by default) until it answers truthy; answers it. */
   waitFor<A, R>(fn: PageFunction<A, R>, arg: A, options?: { timeout?: number; interval?: number }): Promise<R>;
   /** A trusted click (a user gesture, as a real press) on the first element matching `selector`. */
   click(selector: string): Promise<void>;
-  /** Runs `script` (a function body's source) in every document before the page's own scripts. */
-  addInitScript(script: string): Promise<void>;
   screenshot(path: string): Promise<void>;
   /** What the page logged (console and uncaught errors), oldest first. */
   consoleLines(): string[];
