@@ -5,6 +5,14 @@
 export type EngineName = "chromium" | "firefox" | "webkit";
 export const engineNames: readonly EngineName[] = ["chromium", "firefox", "webkit"];
 
+/** How long `waitFor` and `click` wait by default. */
+export const defaultWaitMs = 30_000;
+
+export type LaunchOptions = {
+  /** What `goto` resolves a path against (e.g. http://localhost:8787). */
+  baseUrl?: string;
+};
+
 /** A function run in the page: serialised, so it sees only its argument, never the caller's scope. */
 export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
 
@@ -18,9 +26,19 @@ export interface EnginePage {
    * (WebDriver classic has none): a probe is installed after the load and before the press.
    */
   evaluate<A, R>(fn: PageFunction<A, R>, arg: A): Promise<R>;
-  /** Polls `fn(arg)` in the page (every `interval` ms, 100 by default) until it answers truthy; answers it. */
-  waitFor<A, R>(fn: PageFunction<A, R>, arg: A, options?: { timeout?: number; interval?: number }): Promise<R>;
-  /** A trusted click (a user gesture, as a real press) on the first element matching `selector`. */
+  /**
+   * Polls `fn(arg)` in the page (every `interval` ms, 100 by default) until it answers truthy, and
+   * answers it; throws after `timeout` ms (`defaultWaitMs` by default). An error in `fn` ends the wait.
+   */
+  waitFor<A, R>(
+    fn: PageFunction<A, R>,
+    arg: A,
+    options?: { timeout?: number; interval?: number },
+  ): Promise<R>;
+  /**
+   * A trusted click (a user gesture, as a real press) on the first element matching the CSS
+   * `selector`, once it is there (up to `defaultWaitMs`).
+   */
   click(selector: string): Promise<void>;
   screenshot(path: string): Promise<void>;
   /** What the page logged (console and uncaught errors), oldest first. */
