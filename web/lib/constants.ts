@@ -14,6 +14,8 @@ export const streamQualities = ["hd", "sd", "mobile"] as const;
 export type StreamQuality = (typeof streamQualities)[number];
 export const defaultStreamQuality: StreamQuality = "hd";
 export const streamQualityStorageKey = "stream-quality";
+/** "element" plays the stream's URL in the element instead of through Media Source Extensions. */
+export const playerEngineStorageKey = "player-engine";
 
 export const themeStorageKey = "theme";
 export const defaultTheme = "dark";

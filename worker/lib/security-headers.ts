@@ -46,8 +46,10 @@ export function contentSecurityPolicyDirectives(
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'"],
-    "media-src": ["'self'", ...streams],
-    "connect-src": ["'self'", ...metadata, ...widget],
+    // The player fetches the stream and plays it through Media Source Extensions (a blob: URL),
+    // or hands the element the stream's URL where it cannot (web/features/player/stream-source.ts).
+    "media-src": ["'self'", ...streams, ...(streams.length > 0 ? ["blob:"] : [])],
+    "connect-src": ["'self'", ...unique([...metadata, ...streams]), ...widget],
     "frame-src": [...allowedVideoFrameOrigins, ...widget],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],

@@ -169,6 +169,42 @@ describe("reconnect", () => {
     expect(media.play).toHaveBeenCalledTimes(1);
   }
 
+  /** The element reports a decode error (MediaError code 3) with its media time at `time` s. */
+  function decodeError(time: number, paused = false) {
+    const element = audioElement();
+    Object.defineProperty(element, "error", { configurable: true, value: { code: 3, message: "Failed to decode media" } });
+    Object.defineProperty(element, "currentTime", { configurable: true, writable: true, value: time });
+    Object.defineProperty(element, "paused", { configurable: true, value: paused });
+    fireAudio("error");
+  }
+
+  it("a decode error while the media time advances is logged once and plays on: no reconnect (Firefox at a stream's start)", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderAndPlay();
+    decodeError(0.2);
+    decodeError(0.3);
+    expect(audio().status).toBe("playing");
+    act(() => {
+      audioElement().currentTime = 1.8;
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(audio().status).toBe("playing");
+    expect(media.play).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it("a decode error after which the media time stands still is a drop: it reconnects", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderAndPlay();
+    decodeError(4);
+    act(() => vi.advanceTimersByTime(1499));
+    expect(audio().status).toBe("playing");
+    act(() => vi.advanceTimersByTime(1));
+    expect(audio().status).toBe("reconnecting");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(media.play).toHaveBeenCalledTimes(2);
+  });
+
   it("retries after 1 s, 2 s, 4 s when the stream drops, with a cache-busting source", () => {
     renderAndPlay();
     fireAudio("error");

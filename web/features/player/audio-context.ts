@@ -24,6 +24,8 @@ export type AudioApi = {
   setFadeLevel: (level: number) => void;
   /** The one <audio> element, for what acts on the element itself (cast and AirPlay). */
   audioElement: () => HTMLAudioElement | null;
+  /** How late the listener hears the host, exactly, while the stream plays through MSE; else null. */
+  engineDelayMs: () => number | null;
 };
 
 export type AudioControls = Omit<AudioApi, "isPlaying" | "status" | "volume" | "quality">;

@@ -25,7 +25,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   // Call order is effect order: stored settings are applied before playback reacts to the config.
   const { setVolume, toggleMute, setFadeLevel, outputVolume } = useVolume(audioRef);
   const { qualityRef, chooseQuality } = useQuality();
-  const { play, pause, toggle, switchSource, audioEvents } = usePlayback({
+  const { play, pause, toggle, switchSource, audioEvents, engineDelayMs } = usePlayback({
     audioRef,
     config,
     qualityRef,
@@ -52,8 +52,9 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       setQuality: (next, automatic) => latest.current.setQuality(next, automatic),
       setFadeLevel: (level) => latest.current.setFadeLevel(level),
       audioElement: () => audioRef.current,
+      engineDelayMs,
     }),
-    [],
+    [engineDelayMs],
   );
 
   return (

@@ -1,11 +1,18 @@
 // Play and pause of the one <audio> element: what the listener wants, the status the element's
-// events report, and the stream source it loads.
+// events report, and the stream source it loads (stream-source.ts: through Media Source
+// Extensions where it can, else the stream's URL).
 import { useAtom } from "jotai";
-import { type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
+import { type RefObject, type SyntheticEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { StreamQuality } from "#web/lib/constants.ts";
 import type { useClientConfig } from "#web/lib/queries/config.ts";
 import { useReconnect } from "./reconnect";
 import { isPlayingStatus, type PlaybackStatus, playbackStatusAtom } from "./state";
+import { createStreamSource, type StreamSource } from "./stream-source";
+
+/** After a media error, how long the media time has to show it still advances. */
+const mediaErrorGraceMs = 1500;
+/** MediaError.MEDIA_ERR_DECODE. */
+const mediaErrDecode = 3;
 
 type PlaybackOptions = {
   audioRef: RefObject<HTMLAudioElement | null>;
@@ -14,10 +21,6 @@ type PlaybackOptions = {
   /** The volume a new source starts at. */
   outputVolume: () => number;
 };
-
-function withCacheBuster(url: string): string {
-  return `${url}${url.includes("?") ? "&" : "?"}reconnect=${Date.now()}`;
-}
 
 export function usePlayback({ audioRef, config, qualityRef, outputVolume }: PlaybackOptions) {
   const [status, setStatusAtom] = useAtom(playbackStatusAtom);
@@ -31,6 +34,11 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const startPendingRef = useRef(false);
   /** A source swap is under way: a pause the browser reports meanwhile is not the listener's. */
   const swappingRef = useRef(false);
+  /** The media time when the element last reported an error (Firefox reports one and plays on). */
+  const errorAtRef = useRef<number | null>(null);
+  const [source] = useState<{ current: StreamSource | null }>(() => ({ current: null }));
+  /** startStream(true) of the latest render, for the source's events. */
+  const restartRef = useRef(() => {});
 
   const setStatus = useCallback(
     (next: PlaybackStatus) => {
@@ -65,16 +73,33 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     [clearStall, reconnector, setStatus],
   );
 
+  /** The element's source, made once the element exists. */
+  const sourceOf = useCallback(
+    (audio: HTMLAudioElement): StreamSource => {
+      source.current ??= createStreamSource(audio, {
+        onConnection: (down) => {
+          // Heard only once the buffer ran dry: then say so, as for any drop.
+          if (down && wantsPlayRef.current && audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) {
+            setStatus("reconnecting");
+          }
+        },
+        onFallback: (reason) => {
+          console.warn(`Playing the stream without Media Source Extensions: ${reason}`);
+          if (wantsPlayRef.current) restartRef.current();
+        },
+      });
+      return source.current;
+    },
+    [source, setStatus],
+  );
+
   /** Stops downloading the live stream; the next play starts at the live edge. */
   const unload = useCallback(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    audio.pause();
-    if (audio.hasAttribute("src")) {
-      audio.removeAttribute("src");
-      audio.load();
-    }
-  }, [audioRef]);
+    if (source.current) source.current.unload();
+    else audio.pause();
+  }, [audioRef, source]);
 
   const onPlayRejected = useCallback(
     (error: unknown) => {
@@ -104,9 +129,10 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       }
       startPendingRef.current = false;
       swappingRef.current = true;
+      errorAtRef.current = null;
       clearStall();
       audio.volume = outputVolume();
-      audio.src = cacheBust ? withCacheBuster(url) : url;
+      sourceOf(audio).start(url, cacheBust);
       armStall();
       try {
         const result = audio.play();
@@ -116,8 +142,10 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
         onPlayRejected(error);
       }
     },
-    [audioRef, qualityRef, outputVolume, armStall, clearStall, onPlayRejected],
+    [audioRef, qualityRef, outputVolume, armStall, clearStall, onPlayRejected, sourceOf],
   );
+
+  restartRef.current = () => startStream(true);
 
   const play = useCallback(() => {
     if (wantsPlayRef.current && isPlayingStatus(statusRef.current)) return;
@@ -139,11 +167,13 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
 
   /** Another quality was chosen: swap the source and resume if the radio was on. */
   const switchSource = useCallback(() => {
-    if (wantsPlayRef.current && !startPendingRef.current) {
-      reconnector.cancel();
-      startStream(false);
-    }
-  }, [reconnector, startStream]);
+    if (!wantsPlayRef.current || startPendingRef.current) return;
+    const url = streamsRef.current?.[qualityRef.current];
+    // Playing through MSE: the new stream is joined to the old one, nothing restarts.
+    if (url && statusRef.current === "playing" && source.current?.switchTo(url)) return;
+    reconnector.cancel();
+    startStream(false);
+  }, [reconnector, startStream, qualityRef, source]);
 
   // Play was pressed before the stream configuration arrived.
   useEffect(() => {
@@ -156,7 +186,10 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   }, [config.data, config.isError, config.error, startStream, stopAll]);
 
   const onStall = () => {
-    if (wantsPlayRef.current) armStall();
+    if (!wantsPlayRef.current) return;
+    armStall();
+    // The buffer ran dry while the connection is down: the listener hears the drop now.
+    if (source.current?.connectionDown && statusRef.current === "playing") setStatus("reconnecting");
   };
   const audioEvents = {
     onPlay: () => {
@@ -187,10 +220,30 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       const audio = event.currentTarget;
       // Unloading the source on pause is not an error worth reporting.
       if (!audio.hasAttribute("src")) return;
-      console.error("Audio error", audio.error?.code, audio.error?.message);
-      swappingRef.current = false;
-      if (wantsPlayRef.current) reconnect();
-      else stopAll();
+      const fail = () => {
+        swappingRef.current = false;
+        // The MSE path could not play what it appended: the element plays the URL instead.
+        if (audio.dataset.engine === "mse" && source.current?.refuseMse("the media element failed")) return;
+        if (wantsPlayRef.current) reconnect();
+        else stopAll();
+      };
+      if (audio.error?.code !== mediaErrDecode) {
+        console.error("Audio error", audio.error?.code, audio.error?.message);
+        return fail();
+      }
+      // Firefox reports a decode error at the start of an Icecast MP3 stream (it begins
+      // mid-frame) and plays on: a decode error fails only if the media time stops advancing.
+      // Logged once per source.
+      if (errorAtRef.current !== null) return;
+      const at = audio.currentTime;
+      errorAtRef.current = at;
+      console.warn("Audio decode error; playing on while the media time advances", audio.error.message);
+      const src = audio.getAttribute("src");
+      setTimeout(() => {
+        if (audio.getAttribute("src") !== src || errorAtRef.current !== at) return;
+        if (!audio.paused && audio.currentTime > at) return;
+        fail();
+      }, mediaErrorGraceMs);
     },
     onWaiting: onStall,
     onStalled: onStall,
@@ -199,5 +252,8 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     },
   };
 
-  return { status, play, pause, toggle, switchSource, audioEvents };
+  /** How late the listener hears the host on the MSE path (exact), null on the element's. */
+  const engineDelayMs = useCallback(() => source.current?.delayMs() ?? null, [source]);
+
+  return { status, play, pause, toggle, switchSource, audioEvents, engineDelayMs };
 }

@@ -30,7 +30,7 @@ export function streamDelayMs(input: {
   return Math.max(0, burstMs + input.elapsedMs - input.currentTime * 1000);
 }
 
-/** Which configured stream `src` plays (playback.ts withCacheBuster may add ?reconnect=). */
+/** Which configured stream `src` plays (stream-source.ts may add ?reconnect=). */
 export function qualityOfSource(src: string, streams: ClientConfig["streams"]): StreamQuality | null {
   const plain = src.replace(/[?&]reconnect=\d+$/, "");
   for (const quality of Object.keys(streams) as StreamQuality[]) {
@@ -41,7 +41,7 @@ export function qualityOfSource(src: string, streams: ClientConfig["streams"]): 
 
 /** Gives lib/listening-delay the player's estimate while a stream loads or plays. */
 export function useStreamDelay(): void {
-  const { audioElement } = useAudio();
+  const { audioElement, engineDelayMs } = useAudio();
   const status = useAtomValue(playbackStatusAtom);
   const config = useClientConfig().data;
   const latest = useRef({ status, config });
@@ -72,7 +72,10 @@ export function useStreamDelay(): void {
         const { status, config } = latest.current;
         const src = audio.getAttribute("src");
         if (loadedAt === null || !src || !config || !isPlayingStatus(status)) return null;
-        const quality = qualityOfSource(src, config.streams);
+        // Through MSE the player knows when each frame it plays was live at the host.
+        const exact = engineDelayMs();
+        if (exact !== null) return exact;
+        const quality = qualityOfSource(audio.dataset.stream ?? src, config.streams);
         if (!quality) return null;
         return streamDelayMs({
           elapsedMs: performance.now() - loadedAt,
@@ -90,7 +93,7 @@ export function useStreamDelay(): void {
       for (const event of events) audio.removeEventListener(event, changed);
       notify.current();
     };
-  }, [audioElement]);
+  }, [audioElement, engineDelayMs]);
 
   // Stopping (or a status that starts listening) changes the delay as much as an element event.
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs on every change of status, on purpose

@@ -1,0 +1,120 @@
+// What the one <audio> element plays: the live stream through Media Source Extensions where the
+// browser can (engine/mse-stream.ts, loaded at the first play), else the stream's URL itself,
+// as before (ADR 029). The element says which on `data-engine` and which stream on `data-stream`.
+// Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
+import { playerEngineStorageKey } from "#web/lib/constants.ts";
+import type { MseStream, MseStreamEvents } from "./engine/mse-stream";
+import { readStored } from "./storage";
+
+export type SourceEvents = {
+  /** The stream's connection is lost while its buffer plays, or is back. */
+  onConnection(down: boolean): void;
+  /** The MSE path cannot play this stream: the element plays it instead, from now on. */
+  onFallback(reason: string): void;
+};
+
+function withCacheBuster(url: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}reconnect=${Date.now()}`;
+}
+
+/** MediaSource with MP3 in some container; null where the element must play the URL itself. */
+function mseAvailable(): boolean {
+  if (readStored(playerEngineStorageKey) === "element") return false;
+  const Source = (globalThis as { MediaSource?: typeof MediaSource }).MediaSource;
+  if (!Source || typeof fetch !== "function" || typeof ReadableStream === "undefined") return false;
+  return Source.isTypeSupported("audio/mpeg") || Source.isTypeSupported('audio/mp4; codecs="mp3"');
+}
+
+export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents) {
+  /** Once the MSE path failed for a stream, this page plays through the element. */
+  let mseRefused = false;
+  let mse: MseStream | null = null;
+  let objectUrl: string | null = null;
+  /** Bumped by every start and unload: a late engine module loads into nothing. */
+  let generation = 0;
+
+  function release() {
+    generation++;
+    mse?.stop();
+    mse = null;
+    if (objectUrl) URL.revokeObjectURL(objectUrl);
+    objectUrl = null;
+  }
+
+  function startElement(url: string, cacheBust: boolean) {
+    audio.dataset.engine = "element";
+    audio.src = cacheBust ? withCacheBuster(url) : url;
+  }
+
+  function startMse(url: string) {
+    const mediaSource = new MediaSource();
+    objectUrl = URL.createObjectURL(mediaSource);
+    audio.dataset.engine = "mse";
+    audio.src = objectUrl;
+    const mine = generation;
+    const streamEvents: MseStreamEvents = {
+      onConnection: (down) => {
+        if (mine === generation) events.onConnection(down);
+      },
+      onSource: (playing) => {
+        if (mine === generation) audio.dataset.stream = playing;
+      },
+      onUnsupported: (reason) => {
+        if (mine !== generation || mseRefused) return;
+        mseRefused = true;
+        events.onFallback(reason);
+      },
+    };
+    // The fetch and the module load overlap; the element starts once the first frames are in.
+    void import("./engine/mse-stream")
+      .then(({ createMseStream }) => {
+        if (mine === generation) mse = createMseStream(audio, mediaSource, url, streamEvents);
+      })
+      .catch((error: unknown) =>
+        streamEvents.onUnsupported(`the player's engine did not load: ${String(error)}`),
+      );
+  }
+
+  return {
+    /** Loads `url` afresh (play, or the player's own reconnect); the caller calls play(). */
+    start(url: string, cacheBust: boolean) {
+      release();
+      audio.dataset.stream = url;
+      if (!mseRefused && mseAvailable()) startMse(url);
+      else startElement(url, cacheBust);
+    },
+    /** Another quality while playing: joined without a gap on the MSE path, else a new source. */
+    switchTo(url: string): boolean {
+      if (!mse || mse.down) return false;
+      mse.switchTo(url);
+      return true;
+    },
+    /** Stops downloading; the next start begins at the live edge. */
+    unload() {
+      release();
+      delete audio.dataset.engine;
+      delete audio.dataset.stream;
+      audio.pause();
+      if (audio.hasAttribute("src")) {
+        audio.removeAttribute("src");
+        audio.load();
+      }
+    },
+    /** The MSE path failed while playing: fall back to the element (true when it will). */
+    refuseMse(reason: string): boolean {
+      if (mseRefused) return false;
+      mseRefused = true;
+      events.onFallback(reason);
+      return true;
+    },
+    /** How late the listener hears the host, exactly, on the MSE path; null on the element's. */
+    delayMs(): number | null {
+      return mse?.delayMs() ?? null;
+    },
+    get connectionDown() {
+      return mse?.down ?? false;
+    },
+  };
+}
+
+export type StreamSource = ReturnType<typeof createStreamSource>;
