@@ -81,7 +81,10 @@ const timedE2eFiles = [
   ["in-step", "station-tones"],
 ].map((lane) => lane.map((name) => `tests/e2e/${name}.spec.ts`));
 
-/** A project of Chromium specs against `wrangler dev` and a local station of its own, one file at a time. */
+/** The listener's journeys in Chromium, Firefox and WebKit (dev/engines): a lane of their own. */
+const engineJourneyFiles = ["tests/e2e/journeys.spec.ts"];
+
+/** A project of browser specs against `wrangler dev` and a local station of its own, one file at a time. */
 function e2eProject(name: string, files: { include?: string[]; exclude?: string[]; groupOrder: number }) {
   return {
     test: {
@@ -100,7 +103,9 @@ function e2eProject(name: string, files: { include?: string[]; exclude?: string[
 
 export default defineConfig(async () => {
   // A renamed file would silently leave its lane for the catch-all project.
-  const missing = [...stationTestFiles, ...timedE2eFiles.flat()].filter((file) => !existsSync(file));
+  const missing = [...stationTestFiles, ...timedE2eFiles.flat(), ...engineJourneyFiles].filter(
+    (file) => !existsSync(file),
+  );
   if (missing.length > 0) throw new Error(`vitest.config.ts lists test files that do not exist: ${missing}`);
   const migrations = await readD1Migrations("schema/migrations");
   return {
@@ -134,7 +139,8 @@ export default defineConfig(async () => {
             include: ["tests/dev/**/*.test.ts"],
           },
         },
-        e2eProject("e2e", { exclude: timedE2eFiles.flat(), groupOrder: 1 }),
+        e2eProject("e2e", { exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles], groupOrder: 1 }),
+        e2eProject("e2e-engines", { include: engineJourneyFiles, groupOrder: 1 }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.
         ...timedE2eFiles.map((include, i) =>

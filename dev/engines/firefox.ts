@@ -38,6 +38,8 @@ export async function launchFirefox({ baseUrl }: LaunchOptions = {}): Promise<En
     executablePath: firefoxPath,
     headless: true,
     extraPrefsFirefox: prefs,
+    // Playwright's default, as in the Chromium specs (puppeteer's 800x600 folds the header's nav).
+    defaultViewport: { width: 1280, height: 720 },
   });
   return {
     engine: "firefox",
@@ -46,7 +48,23 @@ export async function launchFirefox({ baseUrl }: LaunchOptions = {}): Promise<En
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       const lines: string[] = [];
-      page.on("console", (message) => lines.push(`[${message.type()}] ${message.text()}`));
+      page.on("console", (message) => {
+        const line = `[${message.type()}] ${message.text()}`;
+        const at = lines.push(line) - 1;
+        // text() names an object argument JSHandle@error: its text follows when the page gives it.
+        if (!line.includes("JSHandle@")) return;
+        const inText = (value: unknown) =>
+          value instanceof Error
+            ? String(value)
+            : typeof value === "object"
+              ? JSON.stringify(value)
+              : String(value);
+        Promise.all(message.args().map((arg) => arg.evaluate(inText)))
+          .then((parts) => {
+            lines[at] = `[${message.type()}] ${parts.join(" ")}`;
+          })
+          .catch(() => {});
+      });
       page.on("pageerror", (error) => lines.push(`[pageerror] ${String(error)}`));
       // Puppeteer's own types flatten handles in the argument; ours are plain JSON.
       const evaluate = <A, R>(fn: PageFunction<A, R>, arg: A) =>

@@ -1,11 +1,10 @@
 // Debian's Chromium driven by playwright-core. Each test gets a fresh context and page;
 // a failing test leaves a screenshot and the page's console log under test-results/.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { chromiumFlags, chromiumPath } from "#dev/chromium.ts";
-import { root } from "#dev/local-site.ts";
+import { keepFailure } from "./artefacts.ts";
 
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
@@ -17,13 +16,6 @@ export function launchChromium(): Promise<Browser> {
     executablePath: chromiumPath,
     args: [...chromiumFlags, "--no-first-run", "--autoplay-policy=no-user-gesture-required"],
   });
-}
-
-function fileSafe(name: string): string {
-  return name
-    .replace(/[^a-z0-9]+/gi, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 120);
 }
 
 /**
@@ -74,15 +66,10 @@ export function setupBrowser() {
     const current = page;
     page = undefined;
     if (!current) return;
-    if (context.task.result?.state === "fail") {
-      const dir = join(root, "test-results");
-      mkdirSync(dir, { recursive: true });
-      const name = fileSafe(`${context.task.file?.name ?? ""}-${context.task.name}`);
-      await current.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => {});
-      writeFileSync(join(dir, `${name}.console.log`), consoleLines.join("\n"));
-      // CI keeps only the output: the end of the page's console goes there too.
-      console.error(`the page's console, last lines:\n${consoleLines.slice(-30).join("\n")}`);
-    }
+    await keepFailure(context, {
+      screenshot: (path) => current.screenshot({ path, fullPage: true }),
+      consoleLines,
+    });
     await current.context().close();
     for (const extra of extraContexts) await extra.close();
     extraContexts = [];
