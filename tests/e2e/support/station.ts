@@ -50,7 +50,8 @@ export function audioState(page: Page): Promise<AudioState> {
     return {
       paused: audio.paused,
       currentTime: audio.currentTime,
-      mount: audio.getAttribute("src") ? new URL(audio.src).pathname : null,
+      // The stream it plays: through MSE its src is a blob: URL, and data-stream names the stream.
+      mount: audio.dataset.stream ? new URL(audio.dataset.stream).pathname : null,
       volume: audio.volume,
     };
   });
@@ -70,8 +71,8 @@ export async function expectAudioAdvancing(
     const playingOn = await page.waitForFunction(
       (wanted) => {
         const audio = document.querySelector("audio");
-        if (!audio || audio.paused || !audio.getAttribute("src")) return false;
-        if (new URL(audio.src).pathname !== wanted || audio.readyState < 2) return false;
+        if (!audio || audio.paused || !audio.dataset.stream) return false;
+        if (new URL(audio.dataset.stream).pathname !== wanted || audio.readyState < 2) return false;
         return { currentTime: audio.currentTime };
       },
       mount,
@@ -81,8 +82,8 @@ export async function expectAudioAdvancing(
     await page.waitForFunction(
       ({ wanted, from, seconds }) => {
         const audio = document.querySelector("audio");
-        if (!audio || audio.paused || !audio.getAttribute("src")) return false;
-        return new URL(audio.src).pathname === wanted && audio.currentTime >= from + seconds;
+        if (!audio || audio.paused || !audio.dataset.stream) return false;
+        return new URL(audio.dataset.stream).pathname === wanted && audio.currentTime >= from + seconds;
       },
       { wanted: mount, from: start, seconds },
       { timeout: Math.max(1000, deadline - Date.now()), polling: 100 },
@@ -97,6 +98,8 @@ export async function expectAudioAdvancing(
         const buttons = document.querySelectorAll('[aria-label="Player"] button[aria-label]');
         return JSON.stringify({
           src: audio.getAttribute("src"),
+          engine: audio.dataset.engine,
+          stream: audio.dataset.stream,
           paused: audio.paused,
           readyState: audio.readyState,
           networkState: audio.networkState,

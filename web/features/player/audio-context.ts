@@ -26,6 +26,11 @@ export type AudioApi = {
   audioElement: () => HTMLAudioElement | null;
   /** How late the listener hears the host, exactly, while the stream plays through MSE; else null. */
   engineDelayMs: () => number | null;
+  /**
+   * While `on`, the element plays the stream's plain URL, not through MSE: remote playback (Cast,
+   * AirPlay) takes only that. Switches at once, in the caller's task (the picker's click).
+   */
+  playOnElement: (on: boolean) => void;
 };
 
 export type AudioControls = Omit<AudioApi, "isPlaying" | "status" | "volume" | "quality">;

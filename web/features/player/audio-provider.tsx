@@ -25,7 +25,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   // Call order is effect order: stored settings are applied before playback reacts to the config.
   const { setVolume, toggleMute, setFadeLevel, outputVolume } = useVolume(audioRef);
   const { qualityRef, chooseQuality } = useQuality();
-  const { play, pause, toggle, switchSource, audioEvents, engineDelayMs } = usePlayback({
+  const { play, pause, toggle, switchSource, audioEvents, engineDelayMs, playOnElement } = usePlayback({
     audioRef,
     config,
     qualityRef,
@@ -40,8 +40,9 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   );
 
   // Stable wrappers around the latest callbacks (see the header comment).
-  const latest = useRef({ toggle, play, pause, setVolume, toggleMute, setQuality, setFadeLevel });
-  latest.current = { toggle, play, pause, setVolume, toggleMute, setQuality, setFadeLevel };
+  const callbacks = { toggle, play, pause, setVolume, toggleMute, setQuality, setFadeLevel, playOnElement };
+  const latest = useRef(callbacks);
+  latest.current = callbacks;
   const controls = useMemo<AudioControls>(
     () => ({
       toggle: () => latest.current.toggle(),
@@ -52,7 +53,9 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       setQuality: (next, automatic) => latest.current.setQuality(next, automatic),
       setFadeLevel: (level) => latest.current.setFadeLevel(level),
       audioElement: () => audioRef.current,
+      // Reads a ref of the source: the same function for the provider's whole life.
       engineDelayMs,
+      playOnElement: (on) => latest.current.playOnElement(on),
     }),
     [engineDelayMs],
   );

@@ -252,8 +252,21 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     },
   };
 
+  /**
+   * Hands the element the stream's plain URL while `on`, at once when it plays through MSE:
+   * remote playback (Cast, AirPlay) can take only that. Call it in the click that opens the picker.
+   */
+  const playOnElement = useCallback(
+    (on: boolean) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      if (sourceOf(audio).setElementOnly(on) && wantsPlayRef.current) startStream(false);
+    },
+    [audioRef, sourceOf, startStream],
+  );
+
   /** How late the listener hears the host on the MSE path (exact), null on the element's. */
   const engineDelayMs = useCallback(() => source.current?.delayMs() ?? null, [source]);
 
-  return { status, play, pause, toggle, switchSource, audioEvents, engineDelayMs };
+  return { status, play, pause, toggle, switchSource, audioEvents, engineDelayMs, playOnElement };
 }

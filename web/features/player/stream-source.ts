@@ -1,6 +1,6 @@
 // What the one <audio> element plays: the live stream through Media Source Extensions where the
 // browser can (engine/mse-stream.ts, loaded at the first play), else the stream's URL itself,
-// as before (ADR 029). The element says which on `data-engine` and which stream on `data-stream`.
+// as before (ADR 030). The element says which on `data-engine` and which stream on `data-stream`.
 // Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { MseStream, MseStreamEvents } from "./engine/mse-stream";
@@ -28,6 +28,8 @@ function mseAvailable(): boolean {
 export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents) {
   /** Once the MSE path failed for a stream, this page plays through the element. */
   let mseRefused = false;
+  /** A remote device (Cast, AirPlay) plays only a plain URL: the element's own path meanwhile. */
+  let elementOnly = false;
   let mse: MseStream | null = null;
   let objectUrl: string | null = null;
   /** Bumped by every start and unload: a late engine module loads into nothing. */
@@ -80,7 +82,7 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
     start(url: string, cacheBust: boolean) {
       release();
       audio.dataset.stream = url;
-      if (!mseRefused && mseAvailable()) startMse(url);
+      if (!mseRefused && !elementOnly && mseAvailable()) startMse(url);
       else startElement(url, cacheBust);
     },
     /** Another quality while playing: joined without a gap on the MSE path, else a new source. */
@@ -99,6 +101,14 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
         audio.removeAttribute("src");
         audio.load();
       }
+    },
+    /**
+     * Plays through the element alone while `on` (a remote device is being chosen or plays);
+     * true when the element plays through MSE now and must be started again to follow.
+     */
+    setElementOnly(on: boolean): boolean {
+      elementOnly = on;
+      return on && audio.dataset.engine === "mse";
     },
     /** The MSE path failed while playing: fall back to the element (true when it will). */
     refuseMse(reason: string): boolean {

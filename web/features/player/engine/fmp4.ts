@@ -18,7 +18,6 @@ function box(type: string, ...parts: Bytes[]): Uint8Array {
   return out;
 }
 
-const u8 = (n: number) => [n & 0xff];
 const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
 const u32 = (n: number) => [(n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
 const u64 = (n: number) => [...u32(Math.floor(n / 2 ** 32)), ...u32(n >>> 0)];

@@ -1,4 +1,4 @@
-// The live stream through Media Source Extensions (ADR 029): the page fetches the Icecast mount,
+// The live stream through Media Source Extensions (ADR 030): the page fetches the Icecast mount,
 // cuts it into MP3 frames and appends them itself, so the element plays as soon as the host's
 // burst arrives instead of waiting to fill a buffer of its own. Every connection is mapped onto
 // the host's clock (when each frame was live), so a quality switch or a reconnect is joined to
@@ -9,12 +9,19 @@ import { createMp3Framer, frameSeconds, type Mp3Frame } from "./mp3-frames";
 
 /** A connection that adds no audio for this long is dropped and made again. */
 const silentConnectionMs = 4000;
-/** Retries of a dropped connection while the buffer plays: soon, then every 250 ms, then slower. */
-const retryDelaysMs = [0, 250, 250, 250, 250, 250, 250, 250, 250, 500, 500, 1000, 2000];
+/** Retries of a dropped connection while the buffer plays: at once, every 200 ms for 2.4 s, then slower. */
+const retryDelaysMs = [0, ...Array<number>(12).fill(200), 500, 1000, 2000];
 /** Audio kept behind the playing position (for memory), and trimmed this often. */
 const keepBehindSeconds = 20;
 /** A switch that finds no join within this long cuts over where the new stream is. */
 const joinTimeoutMs = 6000;
+/**
+ * Audio to hold ahead of the playing position, so a network loss of 2 s passes unheard. A host's
+ * burst may give less (Icecast's default 64 KB is 1.6 s at 320 kbps): then the element plays 3%
+ * slower, pitch kept, until it has this much (about 30 s from the press at 320 kbps).
+ */
+export const targetAheadSeconds = 2.6;
+export const buildUpRate = 0.97;
 
 export type MseStreamEvents = {
   /** The connection carrying the audio is lost (true) or carries audio again (false). */
@@ -294,6 +301,14 @@ export function createMseStream(
     }, delay);
   }
 
+  // Grows the buffer to targetAheadSeconds while it is short, then plays at normal speed again.
+  const governor = setInterval(() => {
+    if (stopped || audio.paused || audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+    const ahead = mediaEnd - audio.currentTime;
+    const rate = ahead < targetAheadSeconds - 0.05 ? buildUpRate : 1;
+    if (audio.playbackRate !== rate) audio.playbackRate = rate;
+  }, 250);
+
   const onSourceOpen = () => {
     if (stopped || buffer) return;
     try {
@@ -349,6 +364,8 @@ export function createMseStream(
     },
     stop() {
       stopped = true;
+      clearInterval(governor);
+      audio.playbackRate = 1;
       clearTimeout(retryTimer);
       active?.controller.abort();
       incoming?.controller.abort();
