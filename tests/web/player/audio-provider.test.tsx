@@ -1,6 +1,7 @@
 import { act, render } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAudio } from "#web/features/player/index.ts";
+import { listeningDelayMs } from "#web/lib/listening-delay.ts";
 import { stubBrowserMedia } from "../support/browser";
 import { streams } from "../support/factories";
 import {
@@ -172,7 +173,10 @@ describe("reconnect", () => {
   /** The element reports a decode error (MediaError code 3) with its media time at `time` s. */
   function decodeError(time: number, paused = false) {
     const element = audioElement();
-    Object.defineProperty(element, "error", { configurable: true, value: { code: 3, message: "Failed to decode media" } });
+    Object.defineProperty(element, "error", {
+      configurable: true,
+      value: { code: 3, message: "Failed to decode media" },
+    });
     Object.defineProperty(element, "currentTime", { configurable: true, writable: true, value: time });
     Object.defineProperty(element, "paused", { configurable: true, value: paused });
     fireAudio("error");
@@ -332,6 +336,25 @@ describe("reconnect", () => {
 });
 
 describe("keyboard", () => {
+  it("on resume after a pause, the delay is not counted from the stopped stream's start: no title from before flashes", async () => {
+    vi.useFakeTimers({ toFake: ["performance", "Date"] });
+    renderPlayer();
+    await playerIntegrationsMounted();
+    startPlaying();
+    fireAudio("loadstart");
+    expect(listeningDelayMs()).not.toBeNull();
+    act(() => audio().pause());
+    // What the browser fires when the source is unloaded.
+    fireAudio("emptied");
+    vi.advanceTimersByTime(60_000);
+    act(() => audio().play());
+    // Before the new source's loadstart the delay is unknown (shown at once), not a minute.
+    expect(listeningDelayMs()).toBeNull();
+    fireAudio("loadstart");
+    expect(listeningDelayMs()).toBeLessThan(10_000);
+    vi.useRealTimers();
+  });
+
   it("space toggles play when focus is not in a field, and m mutes", async () => {
     renderPlayer();
     await playerIntegrationsMounted();

@@ -60,8 +60,15 @@ export function useStreamDelay(): void {
       loadedAt = audio.getAttribute("src") ? performance.now() : null;
       changed();
     };
-    const events = ["playing", "pause", "emptied"] as const;
+    // An unloaded source (pause) is no start to count from: until the next one loads, the delay
+    // is unknown, else a resume would count the whole pause and show the title before, briefly.
+    const onEmptied = () => {
+      loadedAt = null;
+      changed();
+    };
+    const events = ["playing", "pause"] as const;
     audio.addEventListener("loadstart", onLoadStart);
+    audio.addEventListener("emptied", onEmptied);
     for (const event of events) audio.addEventListener(event, changed);
     // Imported here, not at the top: a static import would make it a chunk of its own that the
     // first load's script must name (the live updates share it), over the 90 KB budget.
@@ -90,6 +97,7 @@ export function useStreamDelay(): void {
       cancelled = true;
       withdraw();
       audio.removeEventListener("loadstart", onLoadStart);
+      audio.removeEventListener("emptied", onEmptied);
       for (const event of events) audio.removeEventListener(event, changed);
       notify.current();
     };
