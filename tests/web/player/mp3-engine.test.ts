@@ -15,6 +15,7 @@ import {
   type Mp3Frame,
   readHeader,
 } from "#web/features/player/engine/mp3-frames.ts";
+import { indexAfter } from "#web/features/player/engine/mse-stream.ts";
 
 const work = mkdtempSync(join(tmpdir(), "mp3-engine-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -106,6 +107,20 @@ describe("MP3 framing", () => {
     const seconds = frames.reduce((sum, f) => sum + frameSeconds(f), 0);
     expect(seconds).toBeGreaterThan(1.9);
     expect(seconds).toBeLessThan(2.1);
+  });
+});
+
+describe("joining a reconnect to the same mount", () => {
+  it("finds, byte for byte, where the last frames appended recur in the new connection's burst", () => {
+    const frames = pushInChunks(encode("320k", 2), [4096]);
+    const appended = frames
+      .slice(0, 40)
+      .map((f) => f.bytes)
+      .slice(-3);
+    // The new connection's burst starts 25 frames in: the join is after frame 39, its 15th.
+    expect(indexAfter(frames.slice(25), appended)).toBe(15);
+    // A burst that begins after them (a longer outage) has no overlap.
+    expect(indexAfter(frames.slice(41), appended)).toBe(-1);
   });
 });
 

@@ -100,6 +100,8 @@ export function createMseStream(
   let sequence = 1;
   let initDone = false;
   const timeline: TimelineRun[] = [];
+  /** The bytes of the last frames appended: a reconnect to the same mount is joined where they recur. */
+  let lastAppended: Uint8Array[] = [];
   let lastTrim = 0;
 
   function connect(url: string): Connection {
@@ -190,13 +192,22 @@ export function createMseStream(
     const nextLiveEnd = next.origin + next.received * 1000;
     const now = performance.now();
     const timedOut = now - incomingSince > joinTimeoutMs;
-    // Where the new stream's frames were live is known once its burst is in; the old stream
-    // still brings audio, so wait until the new one has the moment it reached. A listener
+    // The same mount again (a reconnect): its frames are the very bytes appended, so the join
+    // is where the last ones appended recur, exact to the frame.
+    const sameMount = old !== null && withoutCacheBuster(old.url) === withoutCacheBuster(next.url);
+    const recurAt = sameMount ? indexAfter(next.held, lastAppended) : -1;
+    // Otherwise, where the new stream's frames were live is known once its burst is in; the old
+    // stream still brings audio, so wait until the new one has the moment it reached. A listener
     // already hearing silence is joined at once.
     const settled = now - next.originMovedAt >= originSettleMs;
     const starving = down && audio.currentTime >= mediaEnd - 0.3;
-    if (oldEnd !== null && !timedOut && !starving && (!settled || (!down && nextLiveEnd < oldEnd))) return;
-    if (oldEnd !== null) {
+    if (recurAt >= 0) {
+      let position = 0;
+      for (const frame of next.held.splice(0, recurAt)) position += frameSeconds(frame);
+      next.consumed = position;
+    } else if (oldEnd !== null && !timedOut && !starving && (!settled || (!down && nextLiveEnd < oldEnd))) {
+      return;
+    } else if (oldEnd !== null) {
       // Skip what the old stream already gave: frames that end before its end (to the nearest frame).
       let position = 0;
       while (next.held.length > 0) {
@@ -221,6 +232,7 @@ export function createMseStream(
   function appendHeld(connection: Connection) {
     if (connection.held.length === 0) return;
     const frames = connection.held.splice(0);
+    lastAppended = [...lastAppended, ...frames.slice(-matchFrames).map((f) => f.bytes)].slice(-matchFrames);
     for (const frame of frames) connection.consumed += frameSeconds(frame);
     const first = frames[0] as Mp3Frame;
     if (timeline.length === 0) timeline.push({ mediaTime: 0, connection, position: 0 });
@@ -373,6 +385,29 @@ export function createMseStream(
       incoming = null;
     },
   };
+}
+
+/** Frames that must recur, in order, for a reconnect to be joined by its bytes. */
+const matchFrames = 3;
+
+const withoutCacheBuster = (url: string) => url.replace(/[?&]reconnect=\d+$/, "");
+
+/** The index just after the first run of `frames` equal, byte for byte, to `run`; -1 when none. */
+export function indexAfter(frames: Mp3Frame[], run: Uint8Array[]): number {
+  if (run.length === 0) return -1;
+  search: for (let i = 0; i + run.length <= frames.length; i++) {
+    for (let j = 0; j < run.length; j++) {
+      if (!sameBytes((frames[i + j] as Mp3Frame).bytes, run[j] as Uint8Array)) continue search;
+    }
+    return i + run.length;
+  }
+  return -1;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function joinBytes(frames: Mp3Frame[]): Uint8Array {
