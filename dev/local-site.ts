@@ -5,7 +5,7 @@ import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_pro
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { parseEnv, promisify } from "node:util";
 import { installHint, missingStationTools, startStation } from "./station/station.ts";
 
 const execFileAsync = promisify(execFile);
@@ -48,10 +48,11 @@ export type RunningSite = {
 
 /**
  * `rotateSeconds`: how often the station changes its title by itself (default 20 s);
- * `vars`: worker variables that override dev/local.env.
+ * `vars`: worker variables that override dev/local.env; `streamOrigin`: where the site's stream
+ * URLs point instead of the station's Icecast (bench:start's proxy in front of it), same paths.
  */
 export async function startSite(
-  options: { rotateSeconds?: number; vars?: Record<string, string> } = {},
+  options: { rotateSeconds?: number; vars?: Record<string, string>; streamOrigin?: string } = {},
 ): Promise<RunningSite> {
   const missing = missingStationTools();
   if (missing.length > 0)
@@ -108,6 +109,15 @@ export async function startSite(
     rmSync(envFile, { force: true });
     throw station.status === "rejected" ? station.reason : (migration as PromiseRejectedResult).reason;
   }
+  // Given to wrangler alone (its --var wins over the env file): the station reads its ports there.
+  const streamVars = options.streamOrigin
+    ? Object.entries(parseEnv(localEnv))
+        .filter(([name]) => name.startsWith("STREAM_URL_"))
+        .flatMap(([name, url]) => [
+          "--var",
+          `${name}:${options.streamOrigin}${new URL(String(url)).pathname}`,
+        ])
+    : [];
   let output = "";
   const wrangler = spawn(
     wranglerBin,
@@ -125,6 +135,7 @@ export async function startSite(
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      ...streamVars,
     ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );

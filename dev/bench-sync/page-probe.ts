@@ -1,12 +1,20 @@
 // What a page runs (an init script, before the app) so a benchmark or test can hear a track
 // change and see the title change: the app's <audio> element is routed through a Web Audio
 // analyser that names the local station's tone every 10 ms, the player bar's title is watched,
-// and every live message's arrival is noted. All times are Date.now() of the page.
+// and every live message's arrival is noted. All times are Date.now() of the page. Run after the
+// load instead (WebDriver has no init script), it wires the element already in the page.
 export type SyncLog = {
   /** [tone in Hz, when it became audible] each time the dominant tone changes. */
   heard: [number, number][];
   /** The last time any of the station's tones was heard (the music plays). */
   soundAt: number;
+  /**
+   * [the last read hearing a tone, the next read hearing one] around reads that heard none, once
+   * the music had been heard: silences, as long as about one analyser window (43 ms) or longer.
+   */
+  silences: [number, number][];
+  /** [read, next read] when reads were further apart than a window: the page heard nothing then. */
+  stalls: [number, number][];
   /** [player bar title, when it was shown]. */
   titles: [string, number][];
   /**
@@ -17,7 +25,7 @@ export type SyncLog = {
 };
 
 export function installSyncProbe(tones: number[]): void {
-  const log: SyncLog = { heard: [], soundAt: 0, titles: [], received: [] };
+  const log: SyncLog = { heard: [], soundAt: 0, silences: [], stalls: [], titles: [], received: [] };
   (window as unknown as { syncProbe: SyncLog }).syncProbe = log;
 
   // The stream is cross-origin: without CORS mode the analyser would hear silence.
@@ -32,14 +40,13 @@ export function installSyncProbe(tones: number[]): void {
     set(this: HTMLMediaElement, value: string) {
       this.crossOrigin = "anonymous";
       src?.set?.call(this, value);
-      if (!wired.has(this)) {
-        wired.add(this);
-        listen(this);
-      }
+      listen(this);
     },
   });
 
   function listen(element: HTMLMediaElement) {
+    if (wired.has(element)) return;
+    wired.add(element);
     context ??= new AudioContext();
     const analyser = context.createAnalyser();
     analyser.fftSize = 2048;
@@ -52,6 +59,8 @@ export function installSyncProbe(tones: number[]): void {
     let candidateAt = 0;
     let run = 0;
     const windowMs = (analyser.fftSize / context.sampleRate) * 1000;
+    let readAt = 0;
+    let quiet = false;
     setInterval(() => {
       if (context?.state === "suspended") void context.resume();
       analyser.getFloatFrequencyData(bins);
@@ -59,7 +68,14 @@ export function installSyncProbe(tones: number[]): void {
       const sorted = [...levels].sort((a, b) => b - a);
       const [best = -200, second = -200] = sorted;
       const tone = best > second + 10 && best > -60 ? (tones[levels.indexOf(best)] ?? null) : null;
-      if (tone !== null) log.soundAt = Date.now();
+      const now = Date.now();
+      if (readAt > 0 && now - readAt > windowMs) log.stalls.push([readAt, now]);
+      readAt = now;
+      if (tone !== null) {
+        if (quiet) log.silences.push([log.soundAt, now]);
+        quiet = false;
+        log.soundAt = now;
+      } else if (log.soundAt > 0) quiet = true;
       if (tone === null || tone === log.heard.at(-1)?.[0]) {
         candidate = null;
         return;
@@ -73,6 +89,15 @@ export function installSyncProbe(tones: number[]): void {
       if (++run >= 3) log.heard.push([tone, Math.round(candidateAt)]);
     }, 10);
   }
+
+  // Installed after the load: the element is there before any source is set. A context made
+  // before a press may be kept suspended until one (autoplay rules), and some engines let it
+  // resume only within the press itself.
+  for (const element of document.querySelectorAll("audio")) {
+    element.crossOrigin = "anonymous";
+    listen(element);
+  }
+  document.addEventListener("click", () => void context?.resume(), { capture: true });
 
   new MutationObserver(() => {
     const title = document.querySelector(".player-track-title")?.textContent?.trim();
