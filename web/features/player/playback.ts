@@ -7,7 +7,8 @@ import type { StreamQuality } from "#web/lib/constants.ts";
 import type { useClientConfig } from "#web/lib/queries/config.ts";
 import { useReconnect } from "./reconnect";
 import { isPlayingStatus, type PlaybackStatus, playbackStatusAtom } from "./state";
-import { createStreamSource, type StreamSource } from "./stream-source";
+import type { StreamSource } from "./stream-source";
+import { withCacheBuster } from "./stream-url";
 
 /** After a media error, how long the media time has to show it still advances. */
 const mediaErrorGraceMs = 1500;
@@ -36,7 +37,17 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const swappingRef = useRef(false);
   /** The media time when the element last reported an error (Firefox reports one and plays on). */
   const errorAtRef = useRef<number | null>(null);
-  const [source] = useState<{ current: StreamSource | null }>(() => ({ current: null }));
+  const [source] = useState<{
+    current: StreamSource | null;
+    module: typeof import("./stream-source") | null;
+  }>(() => ({ current: null, module: null }));
+  // The stream source (MSE where it can) comes after the page, not with it: a play pressed
+  // before it arrives is the element's, as it always was (ADR 030).
+  useEffect(() => {
+    void import("./stream-source").then((module) => {
+      source.module = module;
+    });
+  }, [source]);
   /** startStream(true) of the latest render, for the source's events. */
   const restartRef = useRef(() => {});
 
@@ -73,10 +84,11 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     [clearStall, reconnector, setStatus],
   );
 
-  /** The element's source, made once the element exists. */
+  /** The element's source, made once the element exists and its module has loaded. */
   const sourceOf = useCallback(
-    (audio: HTMLAudioElement): StreamSource => {
-      source.current ??= createStreamSource(audio, {
+    (audio: HTMLAudioElement): StreamSource | null => {
+      if (!source.module) return null;
+      source.current ??= source.module.createStreamSource(audio, {
         onConnection: (down) => {
           // Heard only once the buffer ran dry: then say so, as for any drop.
           if (down && wantsPlayRef.current && audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) {
@@ -97,8 +109,13 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const unload = useCallback(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    if (source.current) source.current.unload();
-    else audio.pause();
+    if (source.current) return source.current.unload();
+    delete audio.dataset.stream;
+    audio.pause();
+    if (audio.hasAttribute("src")) {
+      audio.removeAttribute("src");
+      audio.load();
+    }
   }, [audioRef, source]);
 
   const onPlayRejected = useCallback(
@@ -132,7 +149,12 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       errorAtRef.current = null;
       clearStall();
       audio.volume = outputVolume();
-      sourceOf(audio).start(url, cacheBust);
+      const streamSource = sourceOf(audio);
+      if (streamSource) streamSource.start(url, cacheBust);
+      else {
+        audio.dataset.stream = url;
+        audio.src = cacheBust ? withCacheBuster(url) : url;
+      }
       armStall();
       try {
         const result = audio.play();
@@ -260,7 +282,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     (on: boolean) => {
       const audio = audioRef.current;
       if (!audio) return;
-      if (sourceOf(audio).setElementOnly(on) && wantsPlayRef.current) startStream(false);
+      if (sourceOf(audio)?.setElementOnly(on) && wantsPlayRef.current) startStream(false);
     },
     [audioRef, sourceOf, startStream],
   );

@@ -10,6 +10,7 @@ import type { StreamQuality } from "#web/lib/constants.ts";
 import { useClientConfig } from "#web/lib/queries/config.ts";
 import { useAudio } from "./audio-context";
 import { isPlayingStatus, playbackStatusAtom } from "./state";
+import { withoutCacheBuster } from "./stream-url";
 
 /**
  * Chromium starts playing an MP3 stream about this many bytes into it (what its format probe
@@ -32,7 +33,7 @@ export function streamDelayMs(input: {
 
 /** Which configured stream `src` plays (stream-source.ts may add ?reconnect=). */
 export function qualityOfSource(src: string, streams: ClientConfig["streams"]): StreamQuality | null {
-  const plain = src.replace(/[?&]reconnect=\d+$/, "");
+  const plain = withoutCacheBuster(src);
   for (const quality of Object.keys(streams) as StreamQuality[]) {
     if (streams[quality] === plain) return quality;
   }

@@ -5,6 +5,7 @@
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { MseStream, MseStreamEvents } from "./engine/mse-stream";
 import { readStored } from "./storage";
+import { withCacheBuster } from "./stream-url";
 
 export type SourceEvents = {
   /** The stream's connection is lost while its buffer plays, or is back. */
@@ -12,10 +13,6 @@ export type SourceEvents = {
   /** The MSE path cannot play this stream: the element plays it instead, from now on. */
   onFallback(reason: string): void;
 };
-
-function withCacheBuster(url: string): string {
-  return `${url}${url.includes("?") ? "&" : "?"}reconnect=${Date.now()}`;
-}
 
 /** MediaSource with MP3 in some container; null where the element must play the URL itself. */
 function mseAvailable(): boolean {

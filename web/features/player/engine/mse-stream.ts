@@ -4,6 +4,8 @@
 // the host's clock (when each frame was live), so a quality switch or a reconnect is joined to
 // what was appended at the frame where the new stream carries the same moment: no gap, no restart.
 // Loaded when playback starts (playback.ts), never with the page.
+
+import { withoutCacheBuster } from "../stream-url";
 import { fmp4MimeType, initSegment, mediaSegment } from "./fmp4";
 import { createMp3Framer, frameSeconds, type Mp3Frame } from "./mp3-frames";
 
@@ -389,8 +391,6 @@ export function createMseStream(
 
 /** Frames that must recur, in order, for a reconnect to be joined by its bytes. */
 const matchFrames = 3;
-
-const withoutCacheBuster = (url: string) => url.replace(/[?&]reconnect=\d+$/, "");
 
 /** The index just after the first run of `frames` equal, byte for byte, to `run`; -1 when none. */
 export function indexAfter(frames: Mp3Frame[], run: Uint8Array[]): number {
