@@ -141,7 +141,20 @@ export async function startSite(
   );
   wrangler.stdout?.on("data", (chunk) => (output += chunk));
   wrangler.stderr?.on("data", (chunk) => (output += chunk));
+  // wrangler is detached (its own process group): were this process to end before stop() (a
+  // browser library's Ctrl-C handler calls process.exit), it would outlive it.
+  const killOnExit = () => {
+    try {
+      if (wrangler.exitCode === null && wrangler.pid) process.kill(-wrangler.pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(envFile, { force: true });
+  };
+  process.once("exit", killOnExit);
   const stop = async () => {
+    process.off("exit", killOnExit);
     if (wrangler.exitCode === null && wrangler.pid) {
       const exited = new Promise((r) => wrangler.once("exit", r));
       process.kill(-wrangler.pid, "SIGTERM");
