@@ -1,16 +1,22 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { CastButton } from "#web/features/player/cast-button.tsx";
 import { stubBrowserMedia } from "../support/browser";
-import { renderPlayer } from "../support/player";
+import { streams } from "../support/factories";
+import { audio, audioElement, renderPlayer, startPlaying } from "../support/player";
 
-/** The Remote Playback API as Chrome and Safari give it on media elements (jsdom has none). */
-function fakeRemote() {
+// The MSE engine itself is tested in mp3-engine.test.ts; here it only has to exist.
+vi.mock("#web/features/player/engine/mse-stream.ts", () => ({
+  createMseStream: () => ({ stop() {}, switchTo() {}, delayMs: () => null, down: false }),
+}));
+
+/** One element's Remote Playback API as Chrome and Safari give it. */
+function aRemote(canWatch: boolean) {
   let report: ((available: boolean) => void) | undefined;
-  const target = new EventTarget();
-  const remote = Object.assign(target, {
+  const remote = Object.assign(new EventTarget(), {
     state: "disconnected" as RemotePlaybackState,
     watchAvailability: vi.fn(async (callback: (available: boolean) => void) => {
+      if (!canWatch) throw new DOMException("Availability monitoring is not supported", "NotSupportedError");
       report = callback;
       return 1;
     }),
@@ -20,7 +26,6 @@ function fakeRemote() {
     onconnecting: null,
     ondisconnect: null,
   });
-  Object.defineProperty(HTMLMediaElement.prototype, "remote", { configurable: true, get: () => remote });
   return {
     remote,
     available: (value: boolean) => act(() => report?.(value)),
@@ -32,15 +37,62 @@ function fakeRemote() {
   };
 }
 
+/**
+ * The Remote Playback API on every media element (jsdom has none), one per element. Where it
+ * cannot watch, watchAvailability rejects (a device saving battery).
+ */
+function fakeRemote({ canWatch = true } = {}) {
+  const remotes = new Map<HTMLMediaElement, ReturnType<typeof aRemote>>();
+  Object.defineProperty(HTMLMediaElement.prototype, "remote", {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      const remote = remotes.get(this) ?? aRemote(canWatch);
+      remotes.set(this, remote);
+      return remote.remote;
+    },
+  });
+  const probes = () => [...remotes.entries()].filter(([element]) => element !== audioElement());
+  return {
+    /** The app's <audio> element's. */
+    element: () => {
+      audioElement().remote;
+      return remotes.get(audioElement()) as ReturnType<typeof aRemote>;
+    },
+    /** The latest element the button made to watch with, and its remote. */
+    probe: () => {
+      const latest = probes().at(-1);
+      if (!latest) throw new Error("no probe element");
+      return { ...latest[1], media: latest[0] };
+    },
+    probes,
+  };
+}
+
+/** Media Source Extensions as far as the player asks (jsdom has none): the radio plays through MSE. */
+function stubMediaSource() {
+  vi.stubGlobal("MediaSource", Object.assign(class extends EventTarget {}, { isTypeSupported: () => true }));
+  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:http://localhost/stream");
+  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+}
+
+/** Pauses and plays again: the engine of a new play. */
+function playAgain() {
+  act(() => audio().pause());
+  startPlaying();
+  return audioElement().dataset.engine;
+}
+
 const castButton = () => screen.queryByRole("button", { name: /another device/ });
+let media: ReturnType<typeof stubBrowserMedia>;
 
 beforeEach(() => {
-  stubBrowserMedia();
+  media = stubBrowserMedia();
 });
 
 afterEach(() => {
   Reflect.deleteProperty(HTMLMediaElement.prototype, "remote");
   Reflect.deleteProperty(HTMLMediaElement.prototype, "webkitShowPlaybackTargetPicker");
+  Reflect.deleteProperty(HTMLMediaElement.prototype, "webkitCurrentPlaybackTargetIsWireless");
 });
 
 describe("cast and AirPlay", () => {
@@ -54,39 +106,153 @@ describe("cast and AirPlay", () => {
     const cast = fakeRemote();
     const { unmount } = renderPlayer(<CastButton />);
     await act(async () => {});
-    expect(cast.remote.watchAvailability).toHaveBeenCalledTimes(1);
+    const element = cast.element();
+    expect(element.remote.watchAvailability).toHaveBeenCalledTimes(1);
     expect(castButton()).toBeNull();
 
-    cast.available(true);
+    element.available(true);
     const button = screen.getByRole("button", { name: "Play on another device" });
     expect(button.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(button);
-    expect(cast.remote.prompt).toHaveBeenCalledTimes(1);
+    expect(element.remote.prompt).toHaveBeenCalledTimes(1);
 
-    cast.enter("connecting", "connecting");
+    element.enter("connecting", "connecting");
     expect(screen.getByRole("button", { name: "Connecting to another device" })).toBeTruthy();
-    cast.enter("connected", "connect");
+    element.enter("connected", "connect");
     expect(
       screen.getByRole("button", { name: "Playing on another device" }).getAttribute("aria-pressed"),
     ).toBe("true");
-    cast.enter("disconnected", "disconnect");
-    cast.available(false);
+    element.enter("disconnected", "disconnect");
+    element.available(false);
     expect(castButton()).toBeNull();
 
     unmount();
-    expect(cast.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+    expect(element.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
   });
 
   it("stays hidden when the device cannot watch for devices (NotSupportedError)", async () => {
-    const cast = fakeRemote();
-    cast.remote.watchAvailability.mockRejectedValue(new DOMException("no", "NotSupportedError"));
+    const cast = fakeRemote({ canWatch: false });
     renderPlayer(<CastButton />);
+    await act(async () => {});
+    expect(cast.probe().remote.watchAvailability).toHaveBeenCalled();
+    startPlaying();
     await act(async () => {});
     expect(castButton()).toBeNull();
   });
 
-  it("uses Safari's AirPlay picker where only that exists", async () => {
-    const picker = vi.fn();
+  it("shows while the radio plays through MSE and a never-played probe with the stream's URL finds a device", async () => {
+    stubMediaSource();
+    const cast = fakeRemote();
+    renderPlayer(<CastButton />);
+    await act(async () => {});
+    const probe = cast.probe();
+    probe.available(true);
+    // Before the first play the element has nothing to hand a device.
+    expect(castButton()).toBeNull();
+
+    startPlaying();
+    expect(audioElement().dataset.engine).toBe("mse");
+    cast.element().available(false);
+    expect(screen.getByRole("button", { name: "Play on another device" })).toBeTruthy();
+
+    expect(probe.media.isConnected).toBe(false);
+    expect(probe.media.preload).toBe("none");
+    expect(probe.media.muted).toBe(true);
+    expect(probe.media.crossOrigin).toBeNull();
+    expect(probe.media.getAttribute("src")).toBe(streams.hd);
+    expect(media.play.mock.contexts).not.toContain(probe.media);
+    expect(probe.remote.prompt).not.toHaveBeenCalled();
+  });
+
+  it("moves the probe to the chosen quality and ends every watch when it goes", async () => {
+    const cast = fakeRemote();
+    const { unmount } = renderPlayer(<CastButton />);
+    await act(async () => {});
+    const element = cast.element();
+    const first = cast.probe();
+
+    act(() => audio().setQuality("sd"));
+    await act(async () => {});
+    const second = cast.probe();
+    expect(second.media).not.toBe(first.media);
+    expect(second.media.getAttribute("src")).toBe(streams.sd);
+    expect(first.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+    expect(first.media.hasAttribute("src")).toBe(false);
+
+    unmount();
+    expect(second.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+    expect(element.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+  });
+
+  it("hands the element the stream's URL in the press, before the picker opens on it", async () => {
+    stubMediaSource();
+    const cast = fakeRemote();
+    renderPlayer(<CastButton />);
+    await act(async () => {});
+    startPlaying();
+    cast.probe().available(true);
+    const element = cast.element();
+    let atPrompt: { engine?: string; src: string | null } | undefined;
+    element.remote.prompt.mockImplementation(async () => {
+      atPrompt = { engine: audioElement().dataset.engine, src: audioElement().getAttribute("src") };
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));
+    expect(atPrompt).toEqual({ engine: "element", src: streams.hd });
+    expect(cast.probe().remote.prompt).not.toHaveBeenCalled();
+  });
+
+  it("gives the next play back to MSE when the picker is closed, without restarting this one", async () => {
+    stubMediaSource();
+    const cast = fakeRemote();
+    renderPlayer(<CastButton />);
+    await act(async () => {});
+    startPlaying();
+    cast.probe().available(true);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const dismissed = new DOMException("The prompt was dismissed.", "NotAllowedError");
+    cast.element().remote.prompt.mockRejectedValue(dismissed);
+
+    fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));
+    const plays = media.play.mock.calls.length;
+    await act(async () => {});
+    expect(warn).toHaveBeenCalledWith("Remote playback:", dismissed);
+    expect(media.play.mock.calls.length).toBe(plays);
+    expect(audioElement().dataset.engine).toBe("element");
+    expect(playAgain()).toBe("mse");
+  });
+
+  it("keeps the element's URL while a device plays, and gives the next play back to MSE when it disconnects", async () => {
+    stubMediaSource();
+    const cast = fakeRemote();
+    renderPlayer(<CastButton />);
+    await act(async () => {});
+    startPlaying();
+    cast.probe().available(true);
+    const element = cast.element();
+    // As the browsers do: the remote is connecting when prompt() fulfils.
+    element.remote.prompt.mockImplementation(async () => {
+      element.remote.state = "connecting";
+      element.remote.dispatchEvent(new Event("connecting"));
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));
+    await act(async () => {});
+    expect(screen.getByRole("button", { name: "Connecting to another device" })).toBeTruthy();
+    element.enter("connected", "connect");
+    expect(playAgain()).toBe("element");
+
+    element.enter("disconnected", "disconnect");
+    expect(audioElement().dataset.engine).toBe("element");
+    expect(playAgain()).toBe("mse");
+  });
+
+  it("uses Safari's AirPlay picker where only that exists, on the element's URL until AirPlay ends", async () => {
+    stubMediaSource();
+    let engineAtPicker: string | undefined;
+    const picker: Mock<() => void> = vi.fn(() => {
+      engineAtPicker = audioElement().dataset.engine;
+    });
     Object.defineProperty(HTMLMediaElement.prototype, "webkitShowPlaybackTargetPicker", {
       configurable: true,
       value: picker,
@@ -98,9 +264,22 @@ describe("cast and AirPlay", () => {
       availability: "available",
     });
     act(() => {
-      document.querySelector("audio")?.dispatchEvent(availability);
+      audioElement().dispatchEvent(availability);
     });
+    startPlaying();
+    expect(audioElement().dataset.engine).toBe("mse");
+
     fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));
     expect(picker).toHaveBeenCalledTimes(1);
+    expect(engineAtPicker).toBe("element");
+
+    Object.defineProperty(HTMLMediaElement.prototype, "webkitCurrentPlaybackTargetIsWireless", {
+      configurable: true,
+      value: false,
+    });
+    act(() => {
+      audioElement().dispatchEvent(new Event("webkitcurrentplaybacktargetiswirelesschanged"));
+    });
+    expect(playAgain()).toBe("mse");
   });
 });
