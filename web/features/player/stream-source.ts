@@ -14,12 +14,26 @@ export type SourceEvents = {
   onFallback(reason: string): void;
 };
 
-/** MediaSource with MP3 in some container; null where the element must play the URL itself. */
-function mseAvailable(): boolean {
-  if (readStored(playerEngineStorageKey) === "element") return false;
-  const Source = (globalThis as { MediaSource?: typeof MediaSource }).MediaSource;
-  if (!Source || typeof fetch !== "function" || typeof ReadableStream === "undefined") return false;
-  return Source.isTypeSupported("audio/mpeg") || Source.isTypeSupported('audio/mp4; codecs="mp3"');
+type SourceClass = typeof MediaSource;
+
+/**
+ * The MediaSource class to play through, where one takes MP3 (plain or in MP4); null where the
+ * element must play the URL itself. iPhones have only Safari's ManagedMediaSource;
+ * `player-engine` = "managed" takes it where both exist (WebKitGTK, for tests).
+ */
+function mediaSourceClass(): SourceClass | null {
+  const choice = readStored(playerEngineStorageKey);
+  if (choice === "element" || typeof fetch !== "function" || typeof ReadableStream === "undefined")
+    return null;
+  const scope = globalThis as { MediaSource?: SourceClass; ManagedMediaSource?: SourceClass };
+  const candidates =
+    choice === "managed" ? [scope.ManagedMediaSource] : [scope.MediaSource, scope.ManagedMediaSource];
+  return (
+    candidates.find(
+      (Source) =>
+        Source && (Source.isTypeSupported("audio/mpeg") || Source.isTypeSupported('audio/mp4; codecs="mp3"')),
+    ) ?? null
+  );
 }
 
 export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents) {
@@ -42,11 +56,16 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
 
   function startElement(url: string, cacheBust: boolean) {
     audio.dataset.engine = "element";
+    audio.disableRemotePlayback = false;
     audio.src = cacheBust ? withCacheBuster(url) : url;
   }
 
-  function startMse(url: string) {
-    const mediaSource = new MediaSource();
+  function startMse(url: string, Source: SourceClass) {
+    const mediaSource = new Source();
+    // A ManagedMediaSource opens only on an element whose remote playback is off (Safari): a
+    // device chosen meanwhile gets the plain URL (playOnElement), which turns it on again.
+    if (Source !== (globalThis as { MediaSource?: SourceClass }).MediaSource)
+      audio.disableRemotePlayback = true;
     objectUrl = URL.createObjectURL(mediaSource);
     audio.dataset.engine = "mse";
     audio.src = objectUrl;
@@ -79,7 +98,8 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
     start(url: string, cacheBust: boolean) {
       release();
       audio.dataset.stream = url;
-      if (!mseRefused && !elementOnly && mseAvailable()) startMse(url);
+      const Source = mseRefused || elementOnly ? null : mediaSourceClass();
+      if (Source) startMse(url, Source);
       else startElement(url, cacheBust);
     },
     /** Another quality while playing: joined without a gap on the MSE path, else a new source. */
@@ -91,6 +111,7 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
     /** Stops downloading; the next start begins at the live edge. */
     unload() {
       release();
+      audio.disableRemotePlayback = false;
       delete audio.dataset.engine;
       delete audio.dataset.stream;
       audio.pause();

@@ -64,18 +64,11 @@ const originSettleMs = 200;
  */
 type TimelineRun = { mediaTime: number; connection: Connection; position: number };
 
-export function mseMimeType(): string | null {
-  const Source = mediaSourceClass();
-  if (!Source) return null;
+/** The type `Source` takes MP3 in: plain, else inside MP4 (Firefox); null when neither. */
+export function mp3MimeType(Source: Pick<typeof MediaSource, "isTypeSupported">): string | null {
   if (Source.isTypeSupported("audio/mpeg")) return "audio/mpeg";
   if (Source.isTypeSupported(fmp4MimeType)) return fmp4MimeType;
   return null;
-}
-
-/** MediaSource, or Safari's ManagedMediaSource where only that exists (iPhone). */
-export function mediaSourceClass(): typeof MediaSource | null {
-  const scope = globalThis as { MediaSource?: typeof MediaSource; ManagedMediaSource?: typeof MediaSource };
-  return scope.MediaSource ?? scope.ManagedMediaSource ?? null;
 }
 
 export type MseStream = ReturnType<typeof createMseStream>;
@@ -86,7 +79,7 @@ export function createMseStream(
   firstUrl: string,
   events: MseStreamEvents,
 ) {
-  const mime = mseMimeType() ?? "audio/mpeg";
+  const mime = mp3MimeType(mediaSource.constructor as typeof MediaSource) ?? "audio/mpeg";
   let buffer: SourceBuffer | null = null;
   const queue: Uint8Array[] = [];
   let stopped = false;
