@@ -6,6 +6,7 @@ export class UsageError extends Error {}
 export type Where = { remote: boolean; env: string | null; persistTo: string | null };
 export type BackupArgs = Where & { out: string };
 export type RestoreArgs = Where & { dir: string; safetyBackup: boolean; yes: boolean };
+export type VerifyArgs = { dir: string };
 
 export const backupUsage = `Usage: npm run backup -- [--local|--remote] [--env NAME] [--persist-to DIR] --out DIR
 
@@ -22,9 +23,12 @@ DIR/manifest.json (row counts per table, sizes and SHA-256 checksums).
 export const restoreUsage = `Usage: npm run restore -- [--local|--remote] [--env NAME] [--persist-to DIR] [--no-safety-backup] [--yes] DIR
 
 Replaces the database's content with the backup in DIR and puts every image of the backup
-back into the bucket, then checks the row counts and the images against DIR/manifest.json.
-Before changing anything it checks every file's checksum, and it writes a backup of the
-current state next to DIR (DIR-before-restore-<time>).
+back into the bucket, then checks the row counts and the images against DIR/manifest.json, the
+foreign keys, and the listening stats against the history. Before changing anything it checks
+every file's checksum, restores the backup into a throw-away local database as
+\`npm run backup:verify\` does (and stops if it does not come back whole), and writes a backup
+of the current state next to DIR (DIR-before-restore-<time>). --local refuses to run while
+\`npm start\` (or anything else) has the local state open.
 
   --local              the local database and bucket of \`npm start\` (the default)
   --remote             the deployed database and bucket (needs CLOUDFLARE_API_TOKEN and
@@ -33,6 +37,13 @@ current state next to DIR (DIR-before-restore-<time>).
   --persist-to DIR     local state directory (default .wrangler/state); --local only
   --no-safety-backup   do not back up the current state first
   --yes                do not ask before replacing a remote database`;
+
+export const verifyUsage = `Usage: npm run backup:verify -- DIR
+
+Restores the backup in DIR into a throw-away local database (in a temporary directory, removed
+afterwards) and checks it: every file against DIR/manifest.json (size and SHA-256), each table's
+row count against the manifest and its rows against d1.sql (SHA-256), every foreign key, and the
+listening stats against the history. Changes nothing else; exits with status 1 on a difference.`;
 
 const common = {
   local: { type: "boolean" },
@@ -95,4 +106,20 @@ export function parseRestoreArgs(argv: string[]): RestoreArgs | null {
     safetyBackup: values["no-safety-backup"] !== true,
     yes: values.yes === true,
   };
+}
+
+/** `null` when --help was asked for. */
+export function parseVerifyArgs(argv: string[]): VerifyArgs | null {
+  const { values, positionals } = parse(() =>
+    parseArgs({
+      args: argv,
+      options: { help: common.help },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
+  if (values.help) return null;
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? "DIR (the backup) is required." : "Give one DIR.");
+  return { dir: positionals[0] as string };
 }

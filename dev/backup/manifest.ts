@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { unstable_splitSqlQuery } from "wrangler";
+import { readExport } from "./plan.ts";
 
 export const manifestFormat = "lounge-radio-backup/1";
 
@@ -52,25 +52,12 @@ export function insideDir(dir: string, file: string): string {
   return full;
 }
 
-const createTable =
-  /^CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:"((?:[^"]|"")+)"|`([^`]+)`|\[([^\]]+)\]|([A-Za-z_][\w$]*))/i;
-const insertInto = /^INSERT\s+INTO\s+"((?:[^"]|"")+)"/i;
-
-/** Rows per table in an export, counted from its statements (one INSERT per row). */
+/**
+ * Rows per table in an export, counted from its statements (one INSERT per row). Throws on a
+ * statement the restore could not place (plan.ts), so such a backup fails when it is taken.
+ */
 export function countRowsInExport(sql: string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const statement of unstable_splitSqlQuery(sql)) {
-    const created = createTable.exec(statement);
-    if (created) {
-      const name = (created[1]?.replaceAll('""', '"') ?? created[2] ?? created[3] ?? created[4]) as string;
-      if (!name.startsWith("sqlite_") && !name.startsWith("_cf_")) counts[name] ??= 0;
-      continue;
-    }
-    const inserted = insertInto.exec(statement);
-    const name = inserted?.[1]?.replaceAll('""', '"');
-    if (name !== undefined && name in counts) counts[name] = (counts[name] ?? 0) + 1;
-  }
-  return counts;
+  return Object.fromEntries([...readExport(sql).rows].map(([table, rows]) => [table, rows.length]));
 }
 
 function fail(message: string): never {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   countRowsStatements,
-  dropEverything,
+  replacement,
   type Store,
   type StoredObject,
   schemaObjectsSql,
@@ -85,8 +85,8 @@ export async function listRemoteObjects(
   return objects;
 }
 
-/** `wrangler d1 execute --json` answers an array with one `{ results }` per statement. */
-export function jsonRows<T>(stdout: string): T[] {
+/** `wrangler d1 execute --json` answers an array with one `{ results }` per statement: each one's rows. */
+export function jsonResults(stdout: string): Record<string, unknown>[][] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
@@ -96,7 +96,12 @@ export function jsonRows<T>(stdout: string): T[] {
     parsed = start >= 0 ? JSON.parse(stdout.slice(start)) : undefined;
   }
   if (!Array.isArray(parsed)) throw new Error("wrangler d1 execute --json did not answer a JSON array");
-  return (parsed as { results?: T[] }[]).flatMap((r) => r.results ?? []);
+  return (parsed as { results?: Record<string, unknown>[] }[]).map((r) => r.results ?? []);
+}
+
+/** Every statement's rows in one list. */
+export function jsonRows<T>(stdout: string): T[] {
+  return jsonResults(stdout).flat() as T[];
 }
 
 /** The real runner: node_modules/.bin/wrangler in the repository, its output captured. */
@@ -130,8 +135,9 @@ export function openRemoteStore(options: {
   const envArgs = target.env ? ["--env", target.env] : [];
   const r2Args = [...(target.jurisdiction ? ["--jurisdiction", target.jurisdiction] : []), ...envArgs];
   const db = target.d1Binding;
-  const query = async <T>(sql: string) =>
-    jsonRows<T>(await run(["d1", "execute", db, "--remote", "--json", "--command", sql, ...envArgs]));
+  const execute = (sql: string) =>
+    run(["d1", "execute", db, "--remote", "--json", "--command", sql, ...envArgs]);
+  const rowsOf = async <T>(sql: string) => jsonRows<T>(await execute(sql));
 
   return {
     async exportDatabase(file) {
@@ -139,19 +145,28 @@ export function openRemoteStore(options: {
     },
 
     async tableCounts() {
-      const tables = (await query<{ name: string }>(userTablesSql)).map((r) => r.name);
+      const tables = (await rowsOf<{ name: string }>(userTablesSql)).map((r) => r.name);
       if (tables.length === 0) return {};
-      const rows = await query<{ name: string; n: number }>(countRowsStatements(tables).join(";\n"));
+      const rows = await rowsOf<{ name: string; n: number }>(countRowsStatements(tables).join(";\n"));
       return Object.fromEntries(rows.map((r) => [r.name, r.n]));
     },
 
-    async replaceDatabase(sql) {
-      const objects = await query<{ type: string; name: string }>(schemaObjectsSql);
+    async query(statements) {
+      if (statements.length === 0) return [];
+      return jsonResults(await execute(statements.join(";\n")));
+    },
+
+    async replaceDatabase(plan) {
+      const objects = await rowsOf<{ type: string; name: string }>(schemaObjectsSql);
       const dir = mkdtempSync(join(tmpdir(), "lounge-restore-"));
       try {
         const file = join(dir, "restore.sql");
-        const drops = dropEverything(objects).map((s) => `${s};\n`);
-        writeFileSync(file, `${drops.join("")}${sql}\n`);
+        writeFileSync(
+          file,
+          replacement(objects, plan)
+            .map((s) => `${s};\n`)
+            .join(""),
+        );
         await run(["d1", "execute", db, "--remote", "--yes", "--file", file, ...envArgs]);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Backup and restore on any Store: what `npm run backup` and `npm run restore` do.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { checkForeignKeys, checkListeningStats, compareCounts } from "./checks.ts";
 import {
   checkBackupFiles,
   countRowsInExport,
@@ -12,6 +13,7 @@ import {
   readManifest,
   sha256,
 } from "./manifest.ts";
+import type { RestorePlan } from "./plan.ts";
 import type { Store } from "./store.ts";
 import type { Target } from "./target.ts";
 
@@ -106,27 +108,40 @@ export function loadBackup(dir: string): Manifest {
   return manifest;
 }
 
-/** Replaces the database with the backup's and puts every backed-up object into the bucket. */
-export async function restoreInto(store: Store, dir: string, manifest: Manifest, log: Log = console.log) {
-  await store.replaceDatabase(readFileSync(insideDir(dir, manifest.d1.file), "utf8"));
-  log(`d1: replaced with ${manifest.d1.file}`);
+/** Replaces the database by the plan (from rehearseRestore) and puts every backed-up object into the bucket. */
+export async function restoreInto(
+  store: Store,
+  dir: string,
+  manifest: Manifest,
+  plan: RestorePlan,
+  log: Log = console.log,
+) {
+  await store.replaceDatabase(plan);
+  log(`d1: replaced with ${manifest.d1.file} (every table created first, then the rows, parents first)`);
   await eachLimited(manifest.r2.objects, 4, (o) =>
     store.uploadObject(o.key, insideDir(dir, o.file), o.contentType),
   );
   log(`r2: put ${manifest.r2.objects.length} objects`);
 }
 
-/** Compares the database and bucket with the manifest: the summary and every difference. */
-export async function verifyRestore(store: Store, manifest: Manifest) {
-  const problems: string[] = [];
+/**
+ * Compares the database and bucket with the manifest (tables and row counts, each object's size
+ * and content type) and checks the foreign keys and the listening stats: the summary and every
+ * difference. Stats that differ from the history in the backup itself (`statsAsBackedUp`, from
+ * the rehearsal) are reported as such, not as a difference the restore made.
+ */
+export async function verifyRestore(store: Store, manifest: Manifest, statsAsBackedUp: string[] = []) {
   const counts = await store.tableCounts();
-  const expected = manifest.d1.tables;
-  for (const table of new Set([...Object.keys(expected), ...Object.keys(counts)])) {
-    if (!(table in counts)) problems.push(`d1: table ${table} is missing`);
-    else if (!(table in expected)) problems.push(`d1: table ${table} is not in the backup`);
-    else if (counts[table] !== expected[table])
-      problems.push(`d1: ${table} has ${counts[table]} rows, the backup ${expected[table]}`);
-  }
+  const countProblems = compareCounts(counts, manifest.d1.tables);
+  const foreignKeys = await checkForeignKeys(store);
+  const stats = await checkListeningStats(store, Object.keys(counts));
+  const asBackedUp = stats.problems.filter((p) => statsAsBackedUp.includes(p));
+  const problems = [
+    ...countProblems,
+    ...foreignKeys.problems,
+    ...stats.problems.filter((p) => !asBackedUp.includes(p)),
+  ];
+
   const inBucket = new Map((await store.listObjects()).map((o) => [o.key, o]));
   let present = 0;
   for (const o of manifest.r2.objects) {
@@ -140,10 +155,15 @@ export async function verifyRestore(store: Store, manifest: Manifest) {
   }
   const backedUp = new Set(manifest.r2.objects.map((o) => o.key));
   const others = [...inBucket.keys()].filter((k) => !backedUp.has(k)).length;
-  const tables = Object.keys(expected).length;
-  const rows = Object.values(expected).reduce((a, b) => a + b, 0);
+  const tables = Object.keys(manifest.d1.tables).length;
+  const rows = Object.values(manifest.d1.tables).reduce((a, b) => a + b, 0);
   const summary = [
-    `d1: ${tables} tables, ${rows} rows expected; ${problems.filter((p) => p.startsWith("d1")).length} differences`,
+    countProblems.length === 0
+      ? `d1: ${tables} tables, ${rows} rows, as in the manifest`
+      : `d1: ${tables} tables, ${rows} rows expected; ${countProblems.length} differences`,
+    ...foreignKeys.summary,
+    ...stats.summary,
+    ...asBackedUp.map((p) => `${p} (as in the backup itself)`),
     `r2: ${present}/${manifest.r2.objects.length} backed-up objects in place` +
       (others > 0 ? `; ${others} objects not in the backup left as they were` : ""),
   ];

@@ -1,5 +1,6 @@
 // What a backup or restore needs from a database and a bucket; `local.ts` does it with
 // Miniflare on wrangler's local state, `remote.ts` with wrangler and the Cloudflare API.
+import { isInternalTable, quoteIdent, type RestorePlan } from "./plan.ts";
 
 export type StoredObject = { key: string; size: number; contentType: string | null };
 
@@ -8,8 +9,10 @@ export interface Store {
   exportDatabase(file: string): Promise<void>;
   /** Rows per table, without SQLite's and Cloudflare's internal tables. */
   tableCounts(): Promise<Record<string, number>>;
-  /** Drops every table, view and trigger, then runs `sql` (an export). */
-  replaceDatabase(sql: string): Promise<void>;
+  /** Runs statements that change nothing: the rows of each, in order. */
+  query(statements: string[]): Promise<Record<string, unknown>[][]>;
+  /** Drops every table, view and trigger, then runs the plan's statements (`replacement`). */
+  replaceDatabase(plan: RestorePlan): Promise<void>;
   listObjects(): Promise<StoredObject[]>;
   downloadObject(key: string, file: string): Promise<void>;
   uploadObject(key: string, file: string, contentType: string | null): Promise<void>;
@@ -22,10 +25,6 @@ export const userTablesSql =
 
 export const schemaObjectsSql = "SELECT type, name FROM sqlite_master";
 
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 /**
  * One `SELECT name, n` per table (D1 caps the terms of a compound SELECT, so no UNION ALL): run
  * as one batch locally, as one `--command` remotely.
@@ -37,18 +36,23 @@ export function countRowsStatements(tables: string[]): string[] {
 }
 
 /**
- * Statements that empty the database before an export is loaded into it: triggers first (so no
- * trigger fires while tables go), then views, then tables; indexes go with their tables. The
- * export recreates everything, `d1_migrations` included, and creates the triggers after its rows,
- * so the restored stats tables hold exactly the backed-up rows.
+ * What replaces a database's content with a restore plan: every trigger dropped first (so none
+ * fires while tables go), then views, then tables, children before their parents (indexes go
+ * with their tables), then the plan. Tables the backup does not have go before those it has: a
+ * table added by a newer migration is more likely to name an older one than the other way round.
+ * Foreign keys are deferred to the commit where D1 runs it as one transaction; the order makes
+ * that unnecessary where it does not (ADR 029).
  */
-export function dropEverything(objects: { type: string; name: string }[]): string[] {
-  const ours = objects.filter((o) => !o.name.startsWith("sqlite_") && !o.name.startsWith("_cf_"));
-  const drops = ["trigger", "view", "table"].flatMap((type) =>
-    ours
-      .filter((o) => o.type === type)
-      .map((o) => `DROP ${type.toUpperCase()} IF EXISTS ${quoteIdent(o.name)}`),
-  );
-  // Foreign keys are checked at commit, when both sides are gone or back.
-  return drops.length > 0 ? ["PRAGMA defer_foreign_keys = TRUE", ...drops] : [];
+export function replacement(objects: { type: string; name: string }[], plan: RestorePlan): string[] {
+  const ours = objects.filter((o) => !isInternalTable(o.name));
+  const named = (type: string) => ours.filter((o) => o.type === type).map((o) => o.name);
+  const childrenFirst = [...plan.tableOrder].reverse();
+  const tables = named("table").sort((a, b) => childrenFirst.indexOf(a) - childrenFirst.indexOf(b));
+  return [
+    "PRAGMA defer_foreign_keys = TRUE",
+    ...named("trigger").map((n) => `DROP TRIGGER IF EXISTS ${quoteIdent(n)}`),
+    ...named("view").map((n) => `DROP VIEW IF EXISTS ${quoteIdent(n)}`),
+    ...tables.map((n) => `DROP TABLE IF EXISTS ${quoteIdent(n)}`),
+    ...plan.statements,
+  ];
 }

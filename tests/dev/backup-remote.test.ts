@@ -188,17 +188,18 @@ describe("openRemoteStore", () => {
     ]);
   });
 
-  it("replaces the database with one file: drops first (triggers before tables), then the export", async () => {
+  it("replaces the database with one file: drops first (triggers, then tables children first), then the plan", async () => {
     let uploaded = "";
     const { run, calls } = stubRunner([
       () =>
         rows([
           { type: "table", name: "_cf_KV" },
           { type: "table", name: "sqlite_sequence" },
+          { type: "table", name: "users" },
           { type: "table", name: "pages" },
           { type: "index", name: "pages_slug_unique" },
           { type: "trigger", name: "track_history_stats_insert" },
-          { type: "table", name: "d1_migrations" },
+          { type: "table", name: "sessions" },
         ]),
       (args) => {
         uploaded = readFileSync(args[args.indexOf("--file") + 1] as string, "utf8");
@@ -206,7 +207,10 @@ describe("openRemoteStore", () => {
       },
     ]);
     const store = openRemoteStore({ target, credentials, run, fetch: stubFetch([]).fetch });
-    await store.replaceDatabase('CREATE TABLE "pages" (id);\nINSERT INTO "pages" VALUES(1);');
+    await store.replaceDatabase({
+      tableOrder: ["users", "pages", "sessions"],
+      statements: ['CREATE TABLE "pages" (id)', 'INSERT INTO "pages" VALUES(1)'],
+    });
     expect(calls[1]).toEqual(
       expect.arrayContaining(["d1", "execute", "DB", "--remote", "--yes", "--env", "staging"]),
     );
@@ -214,13 +218,30 @@ describe("openRemoteStore", () => {
       [
         "PRAGMA defer_foreign_keys = TRUE;",
         'DROP TRIGGER IF EXISTS "track_history_stats_insert";',
+        'DROP TABLE IF EXISTS "sessions";',
         'DROP TABLE IF EXISTS "pages";',
-        'DROP TABLE IF EXISTS "d1_migrations";',
+        'DROP TABLE IF EXISTS "users";',
         'CREATE TABLE "pages" (id);',
         'INSERT INTO "pages" VALUES(1);',
         "",
       ].join("\n"),
     );
+  });
+
+  it("runs the checks' statements as one --command and answers each statement's rows", async () => {
+    const { run, calls } = stubRunner([
+      () =>
+        JSON.stringify([
+          { results: [], success: true, meta: {} },
+          { results: [{ n: 0 }], success: true, meta: {} },
+        ]),
+    ]);
+    const store = openRemoteStore({ target, credentials, run, fetch: stubFetch([]).fetch });
+    expect(await store.query(["PRAGMA foreign_key_check", "SELECT 0 AS n"])).toEqual([[], [{ n: 0 }]]);
+    expect(calls[0]).toEqual([
+      ...["d1", "execute", "DB", "--remote", "--json", "--command"],
+      ...["PRAGMA foreign_key_check;\nSELECT 0 AS n", "--env", "staging"],
+    ]);
   });
 
   it("lists the bucket through the API, not wrangler", async () => {

@@ -1,12 +1,16 @@
-// The pure parts of backup/restore: arguments, the manifest's file names and row counts, the
-// statements that empty a database, and reading the target from wrangler.toml.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The parts of backup/restore that need no database: arguments, the manifest's file names and
+// row counts, the order a restore runs an export in, the statements that empty a database,
+// reading the target from wrangler.toml, and finding who has the local state open.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseBackupArgs, parseRestoreArgs, UsageError } from "#dev/backup/args.ts";
+import { parseBackupArgs, parseRestoreArgs, parseVerifyArgs, UsageError } from "#dev/backup/args.ts";
+import { holdersFromLsof, holdersFromProc } from "#dev/backup/in-use.ts";
 import { countRowsInExport, insideDir, objectFileName } from "#dev/backup/manifest.ts";
-import { dropEverything } from "#dev/backup/store.ts";
+import { parentsFirst, readExport, restorePlan, tableChecksums } from "#dev/backup/plan.ts";
+import { replacement } from "#dev/backup/store.ts";
 import { readTarget } from "#dev/backup/target.ts";
 
 describe("arguments", () => {
@@ -46,6 +50,13 @@ describe("arguments", () => {
     });
     expect(() => parseRestoreArgs([])).toThrow("DIR (the backup) is required.");
     expect(() => parseRestoreArgs(["a", "b"])).toThrow("Give one DIR.");
+  });
+
+  it("backup:verify takes one DIR and nothing else", () => {
+    expect(parseVerifyArgs(["b"])).toEqual({ dir: "b" });
+    expect(parseVerifyArgs(["-h"])).toBeNull();
+    expect(() => parseVerifyArgs([])).toThrow("DIR (the backup) is required.");
+    expect(() => parseVerifyArgs(["--remote", "b"])).toThrow(UsageError);
   });
 });
 
@@ -87,23 +98,149 @@ describe("backup files", () => {
     expect(countRowsInExport(sql)).toEqual({ d1_migrations: 1, pages: 2, users: 0 });
   });
 
-  it("empties a database: triggers, then views, then tables; never SQLite's or D1's own", () => {
+  it("refuses a file with statements an export does not write, before anything changes", () => {
+    expect(() => readExport('CREATE TABLE "a" (x);\nDROP TABLE "a";')).toThrow(
+      'd1.sql statement 2 is not one that `wrangler d1 export` writes: DROP TABLE "a"',
+    );
+    expect(() => readExport('INSERT INTO "a" VALUES(1);')).toThrow(
+      "d1.sql inserts into a before any CREATE TABLE of it (statement 1)",
+    );
+  });
+});
+
+describe("the order of a restore", () => {
+  // wrangler's order: each table's rows right after it, tables as SQLite lists them.
+  const exported = [
+    "PRAGMA defer_foreign_keys=TRUE;",
+    "CREATE TABLE `favorites` (`id` text, `user_id` text REFERENCES `users`(`id`));",
+    'INSERT INTO "favorites" ("id","user_id") VALUES(\'f1\',\'u1\');',
+    "CREATE TABLE `sessions` (`id` text, `user_id` text NOT NULL REFERENCES `users`(`id`));",
+    'INSERT INTO "sessions" ("id","user_id") VALUES(\'s1\',\'u1\');',
+    "CREATE TABLE `track_history` (`id` integer PRIMARY KEY AUTOINCREMENT, `title` text);",
+    'INSERT INTO "track_history" ("id","title") VALUES(1,\'Blue\');',
+    "CREATE TABLE `users` (`id` text PRIMARY KEY);",
+    'INSERT INTO "users" ("id") VALUES(\'u1\');',
+    "DELETE FROM sqlite_sequence;",
+    'INSERT INTO "sqlite_sequence" ("name","seq") VALUES(\'track_history\',1);',
+    "CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);",
+    "CREATE TRIGGER `t` AFTER INSERT ON `track_history`\nBEGIN\n  UPDATE `users` SET `id` = `id`;\nEND;",
+    "CREATE VIEW `v` AS SELECT 1;",
+  ].join("\n");
+  const foreignKeys = [
+    { table: "favorites", parent: "users" },
+    { table: "sessions", parent: "users" },
+  ];
+
+  it("creates every table first, then the rows with parents before children, then indexes, views and triggers", () => {
+    const plan = restorePlan(readExport(exported), foreignKeys);
+    expect(plan.tableOrder).toEqual(["users", "favorites", "sessions", "track_history"]);
+    expect(plan.statements.map((s) => s.split("(")[0]?.split("\n")[0]?.trim())).toEqual([
+      "CREATE TABLE `favorites`",
+      "CREATE TABLE `sessions`",
+      "CREATE TABLE `track_history`",
+      "CREATE TABLE `users`",
+      'INSERT INTO "users"',
+      'INSERT INTO "favorites"',
+      'INSERT INTO "sessions"',
+      'INSERT INTO "track_history"',
+      "DELETE FROM sqlite_sequence",
+      'INSERT INTO "sqlite_sequence"',
+      "CREATE INDEX `sessions_user_idx` ON `sessions`",
+      "CREATE VIEW `v` AS SELECT 1",
+      "CREATE TRIGGER `t` AFTER INSERT ON `track_history`",
+    ]);
+  });
+
+  it("moves the tables a table's foreign keys name just before it, and keeps the export's order otherwise", () => {
     expect(
-      dropEverything([
-        { type: "table", name: "pages" },
-        { type: "index", name: "pages_slug_unique" },
-        { type: "table", name: "sqlite_sequence" },
-        { type: "table", name: "_cf_KV" },
-        { type: "view", name: "v" },
-        { type: "trigger", name: 'odd"name' },
-      ]),
+      parentsFirst(
+        ["c", "b", "a", "d"],
+        [
+          { table: "c", parent: "b" },
+          { table: "b", parent: "a" },
+          { table: "d", parent: "d" },
+          { table: "d", parent: "gone" },
+        ],
+      ),
+    ).toEqual(["a", "b", "c", "d"]);
+    // A cycle is placed once each; its rows rely on defer_foreign_keys.
+    expect(
+      parentsFirst(
+        ["x", "y", "z"],
+        [
+          { table: "x", parent: "y" },
+          { table: "y", parent: "x" },
+        ],
+      ),
+    ).toEqual(["y", "x", "z"]);
+  });
+
+  it("checksums each table's rows whatever order they come in", () => {
+    const a = readExport('CREATE TABLE "t" (x);\nINSERT INTO "t" VALUES(1);\nINSERT INTO "t" VALUES(2);');
+    const b = readExport('CREATE TABLE "t" (x);\nINSERT INTO "t" VALUES(2);\nINSERT INTO "t" VALUES(1);');
+    const c = readExport('CREATE TABLE "t" (x);\nINSERT INTO "t" VALUES(2);');
+    expect(tableChecksums(a)).toEqual(tableChecksums(b));
+    expect(tableChecksums(a).t).not.toBe(tableChecksums(c).t);
+  });
+
+  it("empties a database first: triggers, views, then tables children first; never SQLite's or D1's own", () => {
+    expect(
+      replacement(
+        [
+          { type: "table", name: "users" },
+          { type: "table", name: "sessions" },
+          { type: "table", name: "added_later" },
+          { type: "index", name: "sessions_user_idx" },
+          { type: "table", name: "sqlite_sequence" },
+          { type: "table", name: "_cf_KV" },
+          { type: "view", name: "v" },
+          { type: "trigger", name: 'odd"name' },
+        ],
+        { tableOrder: ["users", "sessions"], statements: ["CREATE TABLE x (y)"] },
+      ),
     ).toEqual([
       "PRAGMA defer_foreign_keys = TRUE",
       'DROP TRIGGER IF EXISTS "odd""name"',
       'DROP VIEW IF EXISTS "v"',
-      'DROP TABLE IF EXISTS "pages"',
+      'DROP TABLE IF EXISTS "added_later"',
+      'DROP TABLE IF EXISTS "sessions"',
+      'DROP TABLE IF EXISTS "users"',
+      "CREATE TABLE x (y)",
     ]);
-    expect(dropEverything([{ type: "table", name: "sqlite_sequence" }])).toEqual([]);
+  });
+});
+
+describe("who has the local state open", () => {
+  const dir = mkdtempSync(join(tmpdir(), "lounge-in-use-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("names a process with a file under the state open, and no process for a directory beside it", async () => {
+    const state = join(dir, "state");
+    const beside = join(dir, "state-e2e");
+    for (const d of [state, beside]) mkdirSync(join(d, "v3"), { recursive: true });
+    writeFileSync(join(state, "v3/db.sqlite"), "");
+    writeFileSync(join(beside, "v3/db.sqlite"), "");
+    // A grandchild, as workerd is to whoever started `wrangler dev`: this process's own children do not count.
+    const shell = spawn("sh", ["-c", 'sleep 60 3<"$0" & wait', join(state, "v3/db.sqlite")], {
+      stdio: "ignore",
+    });
+    let sleeper: number | undefined;
+    try {
+      let found = holdersFromProc(state);
+      while (found.length === 0) {
+        await new Promise((r) => setTimeout(r, 20));
+        found = holdersFromProc(state);
+      }
+      sleeper = found[0]?.pid;
+      expect(found).toEqual([{ pid: expect.any(Number), command: "sleep 60", parent: shell.pid }]);
+      // lsof names the command without its arguments.
+      expect(holdersFromLsof(state)).toEqual([{ ...found[0], command: "sleep" }]);
+      expect(holdersFromProc(beside)).toEqual([]);
+      expect(holdersFromLsof(beside)).toEqual([]);
+    } finally {
+      if (sleeper) process.kill(sleeper);
+      shell.kill();
+    }
   });
 });
 
