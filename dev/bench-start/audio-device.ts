@@ -48,7 +48,11 @@ export async function startNullAudio(): Promise<AudioDevice | null> {
   );
   let output = "";
   child.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-2000)));
-  const killOnExit = () => child.kill("SIGKILL");
+  // A browser library's Ctrl-C handler may end this process before stop().
+  const killOnExit = () => {
+    child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  };
   process.once("exit", killOnExit);
   const stop = async () => {
     process.off("exit", killOnExit);
