@@ -60,17 +60,19 @@ function groupsOfHistory({ keys, names }: GroupTable): string {
 }
 
 /**
- * One statement per table (the history grouped once): its rows no play makes, its rows whose
- * plays, spelling or newest play differ from their group's, and the groups it has no row for.
+ * One statement per table (the history grouped once): its rows no play makes (`extra`), the
+ * groups it has no row for (`missing`), and its rows that are not exactly their group's
+ * (`differing`: `extra` and those with other plays, spelling or newest play). EXCEPT sorts; a
+ * join of the two without an index took 13 s for 30,000 plays.
  */
 function groupDifferences(g: GroupTable): string {
-  const on = g.keys.map((k) => `r.${k} = h.${k}`).join(" AND ");
-  const differ = [...g.names, "plays", "last_played"].map((c) => `r.${c} IS NOT h.${c}`).join(" OR ");
-  const key = g.keys[0] as string;
-  return `WITH h AS (SELECT * FROM (${groupsOfHistory(g)}) WHERE n = 1), r AS (SELECT * FROM ${g.table})
-  SELECT (SELECT count(*) FROM r LEFT JOIN h ON ${on} WHERE h.${key} IS NULL) AS extra,
-    (SELECT count(*) FROM r JOIN h ON ${on} WHERE ${differ}) AS wrong,
-    (SELECT count(*) FROM h LEFT JOIN r ON ${on} WHERE r.${key} IS NULL) AS missing`;
+  const keys = g.keys.join(", ");
+  const all = [...g.keys, ...g.names, "plays", "last_played"].join(", ");
+  return `WITH h AS MATERIALIZED (SELECT ${all} FROM (${groupsOfHistory(g)}) WHERE n = 1),
+    r AS MATERIALIZED (SELECT ${all} FROM ${g.table})
+  SELECT (SELECT count(*) FROM (SELECT ${keys} FROM r EXCEPT SELECT ${keys} FROM h)) AS extra,
+    (SELECT count(*) FROM (SELECT ${keys} FROM h EXCEPT SELECT ${keys} FROM r)) AS missing,
+    (SELECT count(*) FROM (SELECT * FROM r EXCEPT SELECT * FROM h)) AS differing`;
 }
 
 const totalsStatement = `SELECT (SELECT count(*) FROM track_history) AS plays,
@@ -114,7 +116,8 @@ export async function checkListeningStats(store: Store, tables: string[]): Promi
       );
   }
   for (const [i, g] of [artistPlays, trackPlays].entries()) {
-    const { extra, wrong, missing } = (groups[i]?.[0] ?? {}) as Record<string, number>;
+    const { extra = 0, missing = 0, differing = 0 } = (groups[i]?.[0] ?? {}) as Record<string, number>;
+    const wrong = differing - extra;
     const parts = [
       wrong ? `${counted(wrong, "row")} with other plays, spelling or newest play` : "",
       extra ? `${counted(extra, "row")} that no play makes` : "",
