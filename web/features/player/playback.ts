@@ -12,6 +12,14 @@ import { withCacheBuster } from "./stream-url";
 
 /** After a media error, how long the media time has to show it still advances. */
 const mediaErrorGraceMs = 1500;
+/** Whether the stream source could play through MSE here: only then is it worth waiting for. */
+function mayPlayThroughMse(): boolean {
+  const scope = globalThis as { MediaSource?: unknown; ManagedMediaSource?: unknown };
+  return scope.MediaSource !== undefined || scope.ManagedMediaSource !== undefined;
+}
+
+/** How long a press waits for the stream source's module before it plays through the element. */
+const sourceModuleWaitMs = 1500;
 /** MediaError.MEDIA_ERR_DECODE. */
 const mediaErrDecode = 3;
 
@@ -40,16 +48,24 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const [source] = useState<{
     current: StreamSource | null;
     module: typeof import("./stream-source") | null;
-  }>(() => ({ current: null, module: null }));
+    loading: Promise<unknown> | null;
+  }>(() => ({ current: null, module: null, loading: null }));
   // The stream source (MSE where it can) comes after the page, not with it: a play pressed
   // before it arrives is the element's, as it always was (ADR 030).
   useEffect(() => {
-    void import("./stream-source").then((module) => {
-      source.module = module;
-    });
+    source.loading = import("./stream-source")
+      .then((module) => {
+        source.module = module;
+      })
+      .catch((error: unknown) =>
+        console.warn("The stream source did not load; the element plays the URL", error),
+      )
+      .finally(() => {
+        source.loading = null;
+      });
   }, [source]);
-  /** startStream(true) of the latest render, for the source's events. */
-  const restartRef = useRef(() => {});
+  /** startStream of the latest render, for the source's events and a start that waited. */
+  const restartRef = useRef((_cacheBust = true) => {});
 
   const setStatus = useCallback(
     (next: PlaybackStatus) => {
@@ -144,6 +160,18 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
         startPendingRef.current = true;
         return;
       }
+      // A press as the page starts may come before the stream source's module: wait for it a
+      // moment (it is on its way, and small) rather than start on the element's slow path.
+      const loading = source.module || !mayPlayThroughMse() ? null : source.loading;
+      if (loading) {
+        startPendingRef.current = true;
+        const waited = new Promise((resolve) => setTimeout(resolve, sourceModuleWaitMs));
+        void Promise.race([loading, waited]).then(() => {
+          source.loading = null;
+          if (wantsPlayRef.current && startPendingRef.current) restartRef.current(cacheBust);
+        });
+        return;
+      }
       startPendingRef.current = false;
       swappingRef.current = true;
       errorAtRef.current = null;
@@ -164,10 +192,10 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
         onPlayRejected(error);
       }
     },
-    [audioRef, qualityRef, outputVolume, armStall, clearStall, onPlayRejected, sourceOf],
+    [audioRef, qualityRef, outputVolume, armStall, clearStall, onPlayRejected, sourceOf, source],
   );
 
-  restartRef.current = () => startStream(true);
+  restartRef.current = (cacheBust = true) => startStream(cacheBust);
 
   const play = useCallback(() => {
     if (wantsPlayRef.current && isPlayingStatus(statusRef.current)) return;

@@ -281,9 +281,10 @@ export function createMseStream(
   function dropped(connection: Connection) {
     if (stopped) return;
     if (connection === incoming) {
+      // A switch that failed keeps the old stream and tries the new one again; a reconnect that
+      // failed (the network still away) tries again.
       incoming = null;
-      // A switch that failed: keep the old stream, try the new one again.
-      if (active && !down) scheduleRetry(connection.url);
+      scheduleRetry(connection.url);
       return;
     }
     if (connection !== active) return;

@@ -1,0 +1,65 @@
+// Which path the one <audio> element plays the stream by (ADR 030): through MSE where the
+// browser has it, else the stream's URL; and a press as the page starts waits for the stream
+// source's module instead of taking the element's slow start.
+import { act } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubBrowserMedia } from "../support/browser";
+import { streams } from "../support/factories";
+import { audio, audioElement, renderPlayer } from "../support/player";
+
+vi.mock("#web/features/player/engine/mse-stream.ts", () => ({
+  createMseStream: () => ({ stop() {}, switchTo() {}, delayMs: () => null, down: false }),
+}));
+
+function stubMediaSource() {
+  vi.stubGlobal("MediaSource", Object.assign(class extends EventTarget {}, { isTypeSupported: () => true }));
+  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:http://localhost/stream");
+  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+}
+
+let media: ReturnType<typeof stubBrowserMedia>;
+beforeEach(() => {
+  media = stubBrowserMedia();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("the stream source", () => {
+  it("plays through MSE where the browser has it, naming the stream on data-stream", async () => {
+    stubMediaSource();
+    renderPlayer();
+    act(() => audio().play());
+    await vi.waitFor(() => expect(audioElement().dataset.engine).toBe("mse"));
+    expect(audioElement().src).toBe("blob:http://localhost/stream");
+    expect(audioElement().dataset.stream).toBe(streams.hd);
+    expect(media.play).toHaveBeenCalledTimes(1);
+  });
+
+  it("plays the stream's URL where there is no MSE, and where the listener's storage asks for the element", async () => {
+    renderPlayer();
+    await act(async () => {});
+    act(() => audio().play());
+    expect(audioElement().dataset.engine).toBe("element");
+    expect(audioElement().src).toBe(streams.hd);
+    act(() => audio().pause());
+
+    stubMediaSource();
+    localStorage.setItem("player-engine", "element");
+    act(() => audio().play());
+    expect(audioElement().dataset.engine).toBe("element");
+    expect(audioElement().src).toBe(streams.hd);
+  });
+
+  it("a press before the stream source's module has arrived waits for it, then plays through MSE", async () => {
+    stubMediaSource();
+    renderPlayer();
+    // Pressed in the same task as the first render: the module's import has not settled.
+    act(() => audio().play());
+    expect(audio().status).toBe("connecting");
+    expect(audioElement().hasAttribute("src")).toBe(false);
+    await vi.waitFor(() => expect(audioElement().dataset.engine).toBe("mse"));
+    expect(media.play).toHaveBeenCalledTimes(1);
+  });
+});
