@@ -53,7 +53,12 @@ const soundLimitMs = 15_000;
 /** How long the radio plays before a switch or a drop. */
 const playingMs = 3000;
 const switchSpan = { beforeMs: 1000, afterMs: 6000 };
-const drop = { awayMs: 2000, watchMs: 10_000 };
+/**
+ * The drop comes once the player holds what it keeps buffered ahead in steady play (2.6 s, ADR
+ * 030; it builds up over about 30 s from the press at hd), or after `settleMs` at most: a
+ * listener who has played a while, not one who pressed a second ago.
+ */
+const drop = { awayMs: 2000, watchMs: 10_000, aheadS: 2.5, settleMs: 45_000 };
 
 const { values } = parseArgs({
   options: {
@@ -198,6 +203,15 @@ async function measureDrop(browser: EngineBrowser, baseUrl: string, proxy: Strea
     await onFreshPage(browser, label, async (page) => {
       await startPlaying(page, baseUrl, "hd");
       await sleep(playingMs);
+      const settleUntil = Date.now() + drop.settleMs;
+      const bufferedAhead = () =>
+        page.evaluate(() => {
+          const audio = document.querySelector("audio");
+          if (!audio || audio.buffered.length === 0) return 0;
+          return audio.buffered.end(audio.buffered.length - 1) - audio.currentTime;
+        }, null);
+      while ((figure.aheadS = await bufferedAhead()) < drop.aheadS && Date.now() < settleUntil)
+        await sleep(1000);
       const logged = page.consoleLines().length;
       const at = Date.now();
       figure.closed = proxy.drop(drop.awayMs);
@@ -209,7 +223,7 @@ async function measureDrop(browser: EngineBrowser, baseUrl: string, proxy: Strea
       figure.reconnectedAfterMs = through ? through.at - at : null;
       figure.silence = await longestSilence(page, at, at + drop.watchMs);
       console.log(
-        `  ${label}: longest silence ${figure.silence.open ? "≥ " : ""}${figure.silence.ms} ms (closed ${figure.closed}, ` +
+        `  ${label}: longest silence ${figure.silence.open ? "≥ " : ""}${figure.silence.ms} ms (${figure.aheadS?.toFixed(2)} s buffered ahead at the drop, closed ${figure.closed}, ` +
           `refused ${figure.refused}, next connection ${figure.reconnectedAfterMs === null ? "none" : `+${figure.reconnectedAfterMs} ms`}; ${whenSilent(figure.silence)})`,
       );
       printConsole(page, logged);

@@ -24,6 +24,8 @@ export type DropFigure = {
   closed: number;
   refused: number;
   reconnectedAfterMs: number | null;
+  /** Seconds the element held buffered ahead of what played when the connection dropped. */
+  aheadS?: number;
   error?: string;
 };
 export type RunFigures = { press: PressFigure[]; switches: SwitchFigure[]; drops: DropFigure[] };
