@@ -84,6 +84,12 @@ const timedE2eFiles = [
 /** The listener's journeys in Chromium, Firefox and WebKit (dev/engines): a lane of their own. */
 const engineJourneyFiles = ["tests/e2e/journeys.spec.ts"];
 
+/**
+ * Long runs (Firefox playing 10 minutes): a project only when asked for (`npm run test:soak`
+ * sets VITEST_SOAK), never part of `npm test` or a plain `npx vitest run`.
+ */
+const soakFiles = ["tests/e2e/soak.spec.ts"];
+
 /** A project of browser specs against `wrangler dev` and a local station of its own, one file at a time. */
 function e2eProject(name: string, files: { include?: string[]; exclude?: string[]; groupOrder: number }) {
   return {
@@ -103,7 +109,7 @@ function e2eProject(name: string, files: { include?: string[]; exclude?: string[
 
 export default defineConfig(async () => {
   // A renamed file would silently leave its lane for the catch-all project.
-  const missing = [...stationTestFiles, ...timedE2eFiles.flat(), ...engineJourneyFiles].filter(
+  const missing = [...stationTestFiles, ...timedE2eFiles.flat(), ...engineJourneyFiles, ...soakFiles].filter(
     (file) => !existsSync(file),
   );
   if (missing.length > 0) throw new Error(`vitest.config.ts lists test files that do not exist: ${missing}`);
@@ -139,13 +145,17 @@ export default defineConfig(async () => {
             include: ["tests/dev/**/*.test.ts"],
           },
         },
-        e2eProject("e2e", { exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles], groupOrder: 1 }),
+        e2eProject("e2e", {
+          exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles, ...soakFiles],
+          groupOrder: 1,
+        }),
         e2eProject("e2e-engines", { include: engineJourneyFiles, groupOrder: 1 }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.
         ...timedE2eFiles.map((include, i) =>
           e2eProject(`e2e-timing-${i + 1}`, { include, groupOrder: i < 2 ? 2 : 3 }),
         ),
+        ...(process.env.VITEST_SOAK ? [e2eProject("soak", { include: soakFiles, groupOrder: 4 })] : []),
       ],
     },
   };
