@@ -20,7 +20,8 @@ export async function keepFailure(
   if (context.task.result?.state !== "fail") return;
   const dir = join(root, "test-results");
   mkdirSync(dir, { recursive: true });
-  const name = fileSafe(`${context.task.file?.name ?? ""}-${context.task.fullName}`);
+  // The file, its describe blocks and the test: "journeys.spec.ts > a listener in firefox > …".
+  const name = fileSafe(context.task.fullName.replace(/^tests\/e2e\//, ""));
   await page.screenshot(join(dir, `${name}.png`)).catch(() => {});
   writeFileSync(join(dir, `${name}.console.log`), page.consoleLines.join("\n"));
   console.error(`the page's console, last lines:\n${page.consoleLines.slice(-30).join("\n")}`);

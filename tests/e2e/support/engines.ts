@@ -148,20 +148,27 @@ export async function holdsFor(
   }
 }
 
-/** The audio plays `mount` (real audio decoded) and its time advances `seconds` while it does. */
+type Mount = `/${Quality}`;
+
+/**
+ * The audio plays `mount` (or one of them) with real audio decoded, and its time advances
+ * `seconds` while it does.
+ */
 export async function expectAudioAdvancing(
   page: EnginePage,
-  mount: `/${Quality}`,
+  mount: Mount | Mount[],
   { seconds = 1, timeout = 20_000 }: { seconds?: number; timeout?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeout;
+  const mounts: (string | null)[] = typeof mount === "string" ? [mount] : mount;
   const playing = (view: PlayerView) =>
-    !!view.audio && !view.audio.paused && view.audio.mount === mount && view.audio.readyState >= 2;
+    !!view.audio && !view.audio.paused && mounts.includes(view.audio.mount) && view.audio.readyState >= 2;
   const from =
-    (await waitForPlayer(page, `the audio plays ${mount}`, playing, timeout)).audio?.currentTime ?? 0;
+    (await waitForPlayer(page, `the audio plays ${mounts.join(" or ")}`, playing, timeout)).audio
+      ?.currentTime ?? 0;
   await waitForPlayer(
     page,
-    `the audio advances ${seconds} s on ${mount}`,
+    `the audio advances ${seconds} s on ${mounts.join(" or ")}`,
     (view) => playing(view) && (view.audio?.currentTime ?? 0) >= from + seconds,
     Math.max(1000, deadline - Date.now()),
   );
