@@ -2,7 +2,7 @@
 // spoken over fetch), on an X display of its own (Xvfb). Each page is a WebDriver session, that is
 // a MiniBrowser of its own with an ephemeral profile.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { freePort } from "../local-site.ts";
 import { pollInPage } from "./poll.ts";
 import type { EngineBrowser, EnginePage, LaunchOptions, PageFunction } from "./types.ts";
@@ -12,6 +12,25 @@ export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebK
 export const miniBrowserPath =
   process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 const xvfbPath = "/usr/bin/Xvfb";
+
+/**
+ * Whether a process of group `pgid` still runs. A zombie does not count: it has ended and waits
+ * for its parent, here often init once the shell is gone, to reap it.
+ */
+function groupRunning(pgid: number): boolean {
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // After "pid (comm) ": state, ppid, pgrp, …
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === pgid && state !== "Z") return true;
+    } catch {
+      // ended while we looked
+    }
+  }
+  return false;
+}
 
 /** A process and whatever it starts, in a process group that ends when this Node process does. */
 type TiedProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
@@ -35,23 +54,19 @@ function spawnTied(command: string, args: string[], env: NodeJS.ProcessEnv = pro
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const pgid = child.pid;
-  const groupAlive = () => {
-    if (pgid === undefined) return false;
-    try {
-      process.kill(-pgid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   return {
     child,
     output: () => output,
     async stop() {
       child.stdin?.end();
+      if (pgid === undefined) return;
       const deadline = Date.now() + 5000;
-      while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      if (groupAlive() && pgid !== undefined) process.kill(-pgid, "SIGKILL");
+      while (groupRunning(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      try {
+        if (groupRunning(pgid)) process.kill(-pgid, "SIGKILL");
+      } catch {
+        // it ended meanwhile
+      }
     },
   };
 }
