@@ -194,7 +194,6 @@ export async function pressButton(page: EnginePage, name: string, within = "body
         return true;
       },
       { name, within, mark },
-      { timeout: 20_000 },
     );
   } catch (error) {
     throw new Error(`${page.engine}: no enabled button "${name}" in ${within} that React owns`, {
@@ -218,7 +217,6 @@ export async function chooseQuality(page: EnginePage, value: Quality): Promise<v
       return true;
     },
     value,
-    { timeout: 20_000 },
   );
 }
 
