@@ -205,19 +205,16 @@ export async function pressButton(page: EnginePage, name: string, within = "body
 
 /** Chooses `value` in the player bar's quality select, as Playwright's selectOption does (input, change). */
 export async function chooseQuality(page: EnginePage, value: Quality): Promise<void> {
-  await page.waitFor(
-    (value) => {
-      const select = document.querySelector<HTMLSelectElement>(
-        '.player-bar select[aria-label="Stream quality"]',
-      );
-      if (!select || !Object.keys(select).some((key) => key.startsWith("__reactFiber$"))) return false;
-      select.value = value;
-      select.dispatchEvent(new Event("input", { bubbles: true }));
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-      return true;
-    },
-    value,
-  );
+  await page.waitFor((value) => {
+    const select = document.querySelector<HTMLSelectElement>(
+      '.player-bar select[aria-label="Stream quality"]',
+    );
+    if (!select || !Object.keys(select).some((key) => key.startsWith("__reactFiber$"))) return false;
+    select.value = value;
+    select.dispatchEvent(new Event("input", { bubbles: true }));
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
+  }, value);
 }
 
 /** Opens the home page and presses Start Listening; resolves once the hd stream plays. */
