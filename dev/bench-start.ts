@@ -2,8 +2,8 @@
 // --element --json DIR]`: a benchmark of how soon the radio sounds and how long it falls silent
 // (issue 36), not a test: it fails only when it cannot measure, never on a missed target. Starts
 // the local site and station on free ports, the site's stream URLs pointing at a TCP proxy of its
-// own in front of Icecast (dev/bench-start/proxy.ts), and a null audio device for Firefox
-// (dev/bench-start/audio-device.ts). In each engine (dev/engines), with bench:sync's
+// own in front of Icecast (dev/bench-start/proxy.ts); Firefox plays into a null audio device of
+// its driver's (dev/engines/audio-device.ts). In each engine (dev/engines), with bench:sync's
 // analyser wired to the app's <audio> element (dev/bench-start/probe.ts), it measures:
 // - per quality, the time from a press on Start Listening to the first station tone heard, on 5
 //   fresh pages (each a fresh profile);
@@ -15,7 +15,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { type AudioDevice, audioDeviceHint, startNullAudio } from "./bench-start/audio-device.ts";
 import {
   chooseQuality,
   longestSilence,
@@ -234,29 +233,13 @@ async function measureDrop(browser: EngineBrowser, baseUrl: string, proxy: Strea
   return figure;
 }
 
-/**
- * Firefox gets the null audio device (headless, its Web Audio needs one); the others play as they
- * do without one (WebKit through that device fell silent for half a second every two in our runs).
- */
-async function launch(engine: EngineName): Promise<EngineBrowser> {
-  if (engine !== "firefox" || !audioDevice) return launchEngine(engine);
-  const before = process.env.PULSE_SERVER;
-  process.env.PULSE_SERVER = audioDevice.server;
-  try {
-    return await launchEngine(engine);
-  } finally {
-    if (before === undefined) delete process.env.PULSE_SERVER;
-    else process.env.PULSE_SERVER = before;
-  }
-}
-
 async function measureRun(baseUrl: string, proxy: StreamProxy): Promise<RunFigures> {
   const run: RunFigures = { press: [], switches: [], drops: [] };
   for (const engine of engines) {
     console.log(`bench: ${engine}, ${playerName}`);
     let browser: EngineBrowser;
     try {
-      browser = await launch(engine);
+      browser = await launchEngine(engine);
     } catch (err) {
       const error = `${engine} did not start: ${describe(err)}`;
       console.log(`  ${error}`);
@@ -296,7 +279,6 @@ function jsonPath(target: string, startedAt: Date): string {
 
 const startedAt = new Date();
 const runs: RunFigures[] = [];
-let audioDevice: AudioDevice | null = null;
 try {
   const proxy = await startStreamProxy();
   stops.push(() => proxy.close());
@@ -304,14 +286,6 @@ try {
   const site = await startSite({ rotateSeconds: 24 * 60 * 60, streamOrigin: proxy.origin });
   stops.push(() => site.stop());
   proxy.forwardTo(Number(new URL(site.icecastUrl).port));
-  if (engines.includes("firefox")) {
-    audioDevice = await startNullAudio();
-    if (audioDevice) stops.push(audioDevice.stop);
-    else
-      console.log(
-        `bench: no PulseAudio (${audioDeviceHint}): headless Firefox's Web Audio will hear nothing`,
-      );
-  }
   for (let i = 1; i <= runCount; i++) {
     if (runCount > 1) console.log(`bench: run ${i} of ${runCount}`);
     runs.push(await measureRun(site.baseUrl, proxy));

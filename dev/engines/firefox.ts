@@ -1,6 +1,7 @@
 // Firefox's driver: Debian's firefox-esr, headless, through puppeteer-core over WebDriver BiDi.
 import { existsSync } from "node:fs";
 import puppeteer from "puppeteer-core";
+import { audioDeviceHint, startNullAudio } from "./audio-device.ts";
 import { pollInPage } from "./poll.ts";
 import type { EngineBrowser, EnginePage, LaunchOptions, PageFunction } from "./types.ts";
 
@@ -33,14 +34,22 @@ export async function launchFirefox({ baseUrl }: LaunchOptions = {}): Promise<En
       `No Firefox at ${firefoxPath} (sudo apt-get install -y firefox-esr, or set FIREFOX_PATH).`,
     );
   }
-  const browser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: firefoxPath,
-    headless: true,
-    extraPrefsFirefox: prefs,
-    // Playwright's default, as in the Chromium specs (puppeteer's 800x600 folds the header's nav).
-    defaultViewport: { width: 1280, height: 720 },
-  });
+  const audio = await startNullAudio();
+  if (!audio) console.warn(`No PulseAudio (${audioDeviceHint}): headless Firefox plays with no audio device`);
+  const browser = await puppeteer
+    .launch({
+      browser: "firefox",
+      executablePath: firefoxPath,
+      headless: true,
+      env: audio ? { ...process.env, PULSE_SERVER: audio.server } : process.env,
+      extraPrefsFirefox: prefs,
+      // Playwright's default, as in the Chromium specs (puppeteer's 800x600 folds the header's nav).
+      defaultViewport: { width: 1280, height: 720 },
+    })
+    .catch(async (error: unknown) => {
+      await audio?.stop();
+      throw error;
+    });
   return {
     engine: "firefox",
     async newPage(): Promise<EnginePage> {
@@ -93,6 +102,9 @@ export async function launchFirefox({ baseUrl }: LaunchOptions = {}): Promise<En
         close: () => context.close(),
       };
     },
-    close: () => browser.close(),
+    close: async () => {
+      await browser.close();
+      await audio?.stop();
+    },
   };
 }

@@ -5,10 +5,15 @@ import { act } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubBrowserMedia } from "../support/browser";
 import { streams } from "../support/factories";
-import { audio, audioElement, renderPlayer } from "../support/player";
+import { audio, audioElement, fireAudio, renderPlayer } from "../support/player";
 
+/** The events the player gave the latest MSE engine it made. */
+const engine = vi.hoisted(() => ({ events: null as null | { onStarving(starving: boolean): void } }));
 vi.mock("#web/features/player/engine/mse-stream.ts", () => ({
-  createMseStream: () => ({ stop() {}, switchTo() {}, delayMs: () => null, down: false }),
+  createMseStream: (_audio: unknown, _source: unknown, _url: string, events: typeof engine.events) => {
+    engine.events = events;
+    return { stop() {}, switchTo() {}, delayMs: () => null, down: false };
+  },
 }));
 
 function stubMediaSource() {
@@ -19,6 +24,7 @@ function stubMediaSource() {
 
 let media: ReturnType<typeof stubBrowserMedia>;
 beforeEach(() => {
+  engine.events = null;
   media = stubBrowserMedia();
 });
 afterEach(() => {
@@ -61,5 +67,21 @@ describe("the stream source", () => {
     expect(audioElement().hasAttribute("src")).toBe(false);
     await vi.waitFor(() => expect(audioElement().dataset.engine).toBe("mse"));
     expect(media.play).toHaveBeenCalledTimes(1);
+  });
+
+  it("says Reconnecting… once the connection is down and the buffer has run dry, and playing again when it plays, with or without the element's events", async () => {
+    stubMediaSource();
+    renderPlayer();
+    act(() => audio().play());
+    await vi.waitFor(() => expect(engine.events).not.toBeNull());
+    fireAudio("play", "playing");
+    expect(audio().status).toBe("playing");
+    act(() => engine.events?.onStarving(true));
+    expect(audio().status).toBe("reconnecting");
+    expect(audio().isPlaying).toBe(true);
+    // Firefox fires no `playing` after a starved MSE buffer fills again.
+    Object.defineProperty(audioElement(), "paused", { configurable: true, value: false });
+    act(() => engine.events?.onStarving(false));
+    expect(audio().status).toBe("playing");
   });
 });

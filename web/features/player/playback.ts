@@ -64,6 +64,9 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
         source.loading = null;
       });
   }, [source]);
+  /** The stall timer's controls, for the source's events (made once, with the first render's). */
+  const armStallRef = useRef(() => {});
+  const clearStallRef = useRef(() => {});
   /** startStream of the latest render, for the source's events and a start that waited. */
   const restartRef = useRef((_cacheBust = true) => {});
 
@@ -87,6 +90,11 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       unload();
     },
   });
+  armStallRef.current = armStall;
+  clearStallRef.current = () => {
+    clearStall();
+    reconnector.succeeded();
+  };
 
   const stopAll = useCallback(
     (end: "stopped" | "unavailable" = "stopped") => {
@@ -105,10 +113,17 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     (audio: HTMLAudioElement): StreamSource | null => {
       if (!source.module) return null;
       source.current ??= source.module.createStreamSource(audio, {
-        onConnection: (down) => {
-          // Heard only once the buffer ran dry: then say so, as for any drop.
-          if (down && wantsPlayRef.current && audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) {
-            setStatus("reconnecting");
+        onStarving: (starving) => {
+          if (!wantsPlayRef.current) return;
+          // A drop is heard once the buffer ran dry: say so, and let the stall rule take over
+          // if it lasts (a new source, the spec's backoff, the end after 2 minutes).
+          if (starving) {
+            if (statusRef.current === "playing") setStatus("reconnecting");
+            armStallRef.current();
+          } else if (statusRef.current === "reconnecting" && !audio.paused) {
+            // Some engines fire no `playing` after a starved MSE buffer fills again.
+            clearStallRef.current();
+            setStatus("playing");
           }
         },
         onFallback: (reason) => {

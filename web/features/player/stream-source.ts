@@ -8,8 +8,8 @@ import { readStored } from "./storage";
 import { withCacheBuster } from "./stream-url";
 
 export type SourceEvents = {
-  /** The stream's connection is lost while its buffer plays, or is back. */
-  onConnection(down: boolean): void;
+  /** Nothing is heard: the connection is lost and the buffer ran dry (true), or it plays again. */
+  onStarving(starving: boolean): void;
   /** The MSE path cannot play this stream: the element plays it instead, from now on. */
   onFallback(reason: string): void;
 };
@@ -71,8 +71,8 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
     audio.src = objectUrl;
     const mine = generation;
     const streamEvents: MseStreamEvents = {
-      onConnection: (down) => {
-        if (mine === generation) events.onConnection(down);
+      onStarving: (starving) => {
+        if (mine === generation) events.onStarving(starving);
       },
       onSource: (playing) => {
         if (mine === generation) audio.dataset.stream = playing;

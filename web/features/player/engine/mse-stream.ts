@@ -24,10 +24,16 @@ const joinTimeoutMs = 6000;
  */
 export const targetAheadSeconds = 2.6;
 export const buildUpRate = 0.97;
+/** Less than this ahead with the connection down: the listener hears the drop. */
+const starvingAheadSeconds = 0.3;
 
 export type MseStreamEvents = {
-  /** The connection carrying the audio is lost (true) or carries audio again (false). */
-  onConnection(down: boolean): void;
+  /**
+   * The listener hears nothing because the connection is lost and the buffer has run dry (true),
+   * or the audio plays again (false). Not the element's `waiting`: Firefox, starved through MSE,
+   * stands still at HAVE_FUTURE_DATA and fires none.
+   */
+  onStarving(starving: boolean): void;
   /** The stream cannot be played this way (not MP3, refused, a SourceBuffer error): fall back. */
   onUnsupported(reason: string): void;
   /** A connection now carries the audio of `url` (the first one, a switch, a reconnect). */
@@ -293,9 +299,7 @@ export function createMseStream(
   }
 
   function setDown(next: boolean) {
-    if (down === next) return;
     down = next;
-    events.onConnection(next);
   }
 
   function scheduleRetry(url: string) {
@@ -309,9 +313,17 @@ export function createMseStream(
     }, delay);
   }
 
-  // Grows the buffer to targetAheadSeconds while it is short, then plays at normal speed again.
+  let starving = false;
+  // Says when the buffer ran dry with the connection down, and back; grows the buffer to
+  // targetAheadSeconds while it is short, then plays at normal speed again.
   const governor = setInterval(() => {
-    if (stopped || audio.paused || audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+    if (stopped) return;
+    const dry = down && !audio.paused && mediaEnd - audio.currentTime < starvingAheadSeconds;
+    if (dry !== starving) {
+      starving = dry;
+      events.onStarving(dry);
+    }
+    if (audio.paused || audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
     const ahead = mediaEnd - audio.currentTime;
     const rate = ahead < targetAheadSeconds - 0.05 ? buildUpRate : 1;
     if (audio.playbackRate !== rate) audio.playbackRate = rate;

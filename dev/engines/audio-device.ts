@@ -1,8 +1,9 @@
-// An audio device for the browser bench:start drives in Firefox: headless, its Web Audio never
-// starts without one (the AudioContext stays suspended, so the analyser hears nothing while the
-// element plays). A PulseAudio server of the bench's own with a null sink, on a socket in a
-// temporary directory; a browser started with PULSE_SERVER naming it plays into it, never into
-// the machine's speakers.
+// An audio device for headless Firefox: without one its AudioContext never starts (an analyser
+// hears nothing) and its media elements report MEDIA_ERR_DECODE "OnMediaSinkAudioError" as they
+// start, after which Media Source Extensions refuse every append, so the player would fall back
+// to the element as it never does where a listener has speakers. A PulseAudio server of the
+// driver's own with a null sink, on a socket in a temporary directory: the browser started with
+// PULSE_SERVER naming it plays into it, never into the machine's speakers.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +25,7 @@ function installed(command: string): boolean {
 /** Starts the server; null when PulseAudio is not installed. */
 export async function startNullAudio(): Promise<AudioDevice | null> {
   if (!installed("pulseaudio")) return null;
-  const dir = mkdtempSync(join(tmpdir(), "bench-start-pulse-"));
+  const dir = mkdtempSync(join(tmpdir(), "engines-pulse-"));
   const socket = join(dir, "native");
   const child: ChildProcess = spawn(
     "pulseaudio",
@@ -36,7 +37,7 @@ export async function startNullAudio(): Promise<AudioDevice | null> {
       "--disable-shm",
       "--log-target=stderr",
       "-L",
-      "module-null-sink sink_name=bench",
+      "module-null-sink sink_name=engines",
       "-L",
       `module-native-protocol-unix auth-anonymous=1 socket=${socket}`,
     ],
