@@ -209,8 +209,11 @@ async function measureDrop(browser: EngineBrowser, baseUrl: string, proxy: Strea
           if (!audio || audio.buffered.length === 0) return 0;
           return audio.buffered.end(audio.buffered.length - 1) - audio.currentTime;
         }, null);
-      while ((figure.aheadS = await bufferedAhead()) < drop.aheadS && Date.now() < settleUntil)
+      figure.aheadS = await bufferedAhead();
+      while (figure.aheadS < drop.aheadS && Date.now() < settleUntil) {
         await sleep(1000);
+        figure.aheadS = await bufferedAhead();
+      }
       const logged = page.consoleLines().length;
       const at = Date.now();
       figure.closed = proxy.drop(drop.awayMs);

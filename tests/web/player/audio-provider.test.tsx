@@ -54,6 +54,15 @@ describe("player state", () => {
     expect(audio().status).toBe("connecting");
   });
 
+  it("stays stopped when the browser fires `playing` as the paused stream unloads (WebKit)", () => {
+    renderPlayer();
+    startPlaying();
+    act(() => audio().pause());
+    fireAudio("playing", "abort", "emptied");
+    expect(audio().status).toBe("stopped");
+    expect(audio().isPlaying).toBe(false);
+  });
+
   it("stops and unloads the stream when pause is pressed", () => {
     renderPlayer();
     act(() => audio().play());
@@ -182,9 +191,18 @@ describe("reconnect", () => {
     fireAudio("error");
   }
 
-  it("a decode error while the media time advances is logged once and plays on: no reconnect (Firefox at a stream's start)", () => {
+  /** The player with its stream source loaded (it tells Firefox's decode error from a failure), playing. */
+  async function renderWithSourceAndPlay() {
+    renderPlayer();
+    await act(async () => {
+      await import("#web/features/player/stream-source.ts");
+    });
+    startPlaying();
+  }
+
+  it("a decode error while the media time advances is logged once and plays on: no reconnect (Firefox at a stream's start)", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    renderAndPlay();
+    await renderWithSourceAndPlay();
     decodeError(0.2);
     decodeError(0.3);
     expect(audio().status).toBe("playing");
@@ -197,9 +215,9 @@ describe("reconnect", () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  it("a decode error after which the media time stands still is a drop: it reconnects", () => {
+  it("a decode error after which the media time stands still is a drop: it reconnects", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    renderAndPlay();
+    await renderWithSourceAndPlay();
     decodeError(4);
     act(() => vi.advanceTimersByTime(1499));
     expect(audio().status).toBe("playing");

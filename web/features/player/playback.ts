@@ -10,8 +10,6 @@ import { isPlayingStatus, type PlaybackStatus, playbackStatusAtom } from "./stat
 import type { StreamSource } from "./stream-source";
 import { withCacheBuster } from "./stream-url";
 
-/** After a media error, how long the media time has to show it still advances. */
-const mediaErrorGraceMs = 1500;
 /** Whether the stream source could play through MSE here: only then is it worth waiting for. */
 function mayPlayThroughMse(): boolean {
   const scope = globalThis as { MediaSource?: unknown; ManagedMediaSource?: unknown };
@@ -20,8 +18,6 @@ function mayPlayThroughMse(): boolean {
 
 /** How long a press waits for the stream source's module before it plays through the element. */
 const sourceModuleWaitMs = 1500;
-/** MediaError.MEDIA_ERR_DECODE. */
-const mediaErrDecode = 3;
 
 type PlaybackOptions = {
   audioRef: RefObject<HTMLAudioElement | null>;
@@ -43,8 +39,6 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const startPendingRef = useRef(false);
   /** A source swap is under way: a pause the browser reports meanwhile is not the listener's. */
   const swappingRef = useRef(false);
-  /** The media time when the element last reported an error (Firefox reports one and plays on). */
-  const errorAtRef = useRef<number | null>(null);
   const [source] = useState<{
     current: StreamSource | null;
     module: typeof import("./stream-source") | null;
@@ -57,9 +51,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       .then((module) => {
         source.module = module;
       })
-      .catch((error: unknown) =>
-        console.warn("The stream source did not load; the element plays the URL", error),
-      )
+      .catch((error: unknown) => console.warn("No stream source", error))
       .finally(() => {
         source.loading = null;
       });
@@ -113,23 +105,12 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     (audio: HTMLAudioElement): StreamSource | null => {
       if (!source.module) return null;
       source.current ??= source.module.createStreamSource(audio, {
-        onStarving: (starving) => {
-          if (!wantsPlayRef.current) return;
-          // A drop is heard once the buffer ran dry: say so, and let the stall rule take over
-          // if it lasts (a new source, the spec's backoff, the end after 2 minutes).
-          if (starving) {
-            if (statusRef.current === "playing") setStatus("reconnecting");
-            armStallRef.current();
-          } else if (statusRef.current === "reconnecting" && !audio.paused) {
-            // Some engines fire no `playing` after a starved MSE buffer fills again.
-            clearStallRef.current();
-            setStatus("playing");
-          }
-        },
-        onFallback: (reason) => {
-          console.warn(`Playing the stream without Media Source Extensions: ${reason}`);
-          if (wantsPlayRef.current) restartRef.current();
-        },
+        wantsPlay: () => wantsPlayRef.current,
+        status: () => statusRef.current,
+        setStatus,
+        armStall: () => armStallRef.current(),
+        recovered: () => clearStallRef.current(),
+        restart: (cacheBust) => restartRef.current(cacheBust),
       });
       return source.current;
     },
@@ -189,7 +170,6 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       }
       startPendingRef.current = false;
       swappingRef.current = true;
-      errorAtRef.current = null;
       clearStall();
       audio.volume = outputVolume();
       const streamSource = sourceOf(audio);
@@ -263,6 +243,8 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       if (!isPlayingStatus(statusRef.current)) setStatus("connecting");
     },
     onPlaying: () => {
+      // WebKit fires `playing` as a paused element is unloaded: not playback.
+      if (!wantsPlayRef.current) return;
       swappingRef.current = false;
       clearStall();
       reconnector.succeeded();
@@ -287,28 +269,13 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       if (!audio.hasAttribute("src")) return;
       const fail = () => {
         swappingRef.current = false;
-        // The MSE path could not play what it appended: the element plays the URL instead.
-        if (audio.dataset.engine === "mse" && source.current?.refuseMse("the media element failed")) return;
         if (wantsPlayRef.current) reconnect();
         else stopAll();
       };
-      if (audio.error?.code !== mediaErrDecode) {
-        console.error("Audio error", audio.error?.code, audio.error?.message);
-        return fail();
-      }
-      // Firefox reports a decode error at the start of an Icecast MP3 stream (it begins
-      // mid-frame) and plays on: a decode error fails only if the media time stops advancing.
-      // Logged once per source.
-      if (errorAtRef.current !== null) return;
-      const at = audio.currentTime;
-      errorAtRef.current = at;
-      console.warn("Audio decode error; playing on while the media time advances", audio.error.message);
-      const src = audio.getAttribute("src");
-      setTimeout(() => {
-        if (audio.getAttribute("src") !== src || errorAtRef.current !== at) return;
-        if (!audio.paused && audio.currentTime > at) return;
-        fail();
-      }, mediaErrorGraceMs);
+      // The stream source tells a failure from Firefox's decode error as a stream starts.
+      if (source.current) return source.current.mediaError(fail);
+      console.error("Audio error", audio.error?.code, audio.error?.message);
+      fail();
     },
     onWaiting: onStall,
     onStalled: onStall,
@@ -317,19 +284,8 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
     },
   };
 
-  /**
-   * Hands the element the stream's plain URL while `on`, at once when it plays through MSE:
-   * remote playback (Cast, AirPlay) can take only that. Call it in the click that opens the picker.
-   */
-  const playOnElement = useCallback(
-    (on: boolean) => {
-      const audio = audioRef.current;
-      if (!audio) return;
-      if (sourceOf(audio)?.setElementOnly(on) && wantsPlayRef.current) startStream(false);
-    },
-    [audioRef, sourceOf, startStream],
-  );
-
+  /** Hands the element the stream's plain URL while `on` (remote playback takes only that). */
+  const playOnElement = useCallback((on: boolean) => source.current?.setElementOnly(on), [source]);
   /** How late the listener hears the host on the MSE path (exact), null on the element's. */
   const engineDelayMs = useCallback(() => source.current?.delayMs() ?? null, [source]);
 

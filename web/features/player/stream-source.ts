@@ -3,18 +3,30 @@
 // as before (ADR 030). The element says which on `data-engine` and which stream on `data-stream`.
 // Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
+import type { PlaybackStatus } from "#web/lib/playback-status.ts";
 import type { MseStream, MseStreamEvents } from "./engine/mse-stream";
 import { readStored } from "./storage";
 import { withCacheBuster } from "./stream-url";
 
-export type SourceEvents = {
-  /** Nothing is heard: the connection is lost and the buffer ran dry (true), or it plays again. */
-  onStarving(starving: boolean): void;
-  /** The MSE path cannot play this stream: the element plays it instead, from now on. */
-  onFallback(reason: string): void;
+/** What the source needs of the player (playback.ts): its state and its stall rule. */
+export type SourceControls = {
+  wantsPlay(): boolean;
+  status(): PlaybackStatus;
+  setStatus(status: PlaybackStatus): void;
+  /** Starts the 8 s stall rule (a new source, the spec's backoff, the end after 2 minutes). */
+  armStall(): void;
+  /** The stream plays again: the stall timer and the backoff start over. */
+  recovered(): void;
+  /** Starts the stream afresh (through the element once MSE was refused), with a cache buster. */
+  restart(cacheBust?: boolean): void;
 };
 
 type SourceClass = typeof MediaSource;
+
+/** After a decode error, how long the media time has to show it still advances. */
+const mediaErrorGraceMs = 1500;
+/** MediaError.MEDIA_ERR_DECODE. */
+const mediaErrDecode = 3;
 
 /**
  * The MediaSource class to play through, where one takes MP3 (plain or in MP4); null where the
@@ -36,15 +48,26 @@ function mediaSourceClass(): SourceClass | null {
   );
 }
 
-export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents) {
+export function createStreamSource(audio: HTMLAudioElement, player: SourceControls) {
   /** Once the MSE path failed for a stream, this page plays through the element. */
   let mseRefused = false;
   /** A remote device (Cast, AirPlay) plays only a plain URL: the element's own path meanwhile. */
   let elementOnly = false;
+  /** The media time when the element last reported a decode error, if since the last start. */
+  let errorAt: number | null = null;
   let mse: MseStream | null = null;
   let objectUrl: string | null = null;
   /** Bumped by every start and unload: a late engine module loads into nothing. */
   let generation = 0;
+
+  /** The MSE path cannot play this stream: the element plays it from now on (true when it will). */
+  function refuse(reason: string): boolean {
+    if (mseRefused) return false;
+    mseRefused = true;
+    console.warn(`Playing the stream without Media Source Extensions: ${reason}`);
+    if (player.wantsPlay()) player.restart();
+    return true;
+  }
 
   function release() {
     generation++;
@@ -72,15 +95,23 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
     const mine = generation;
     const streamEvents: MseStreamEvents = {
       onStarving: (starving) => {
-        if (mine === generation) events.onStarving(starving);
+        if (mine !== generation || !player.wantsPlay()) return;
+        // A drop is heard once the buffer ran dry: say so, and let the stall rule take over
+        // if it lasts.
+        if (starving) {
+          if (player.status() === "playing") player.setStatus("reconnecting");
+          player.armStall();
+        } else if (player.status() === "reconnecting" && !audio.paused) {
+          // Some engines fire no `playing` after a starved MSE buffer fills again.
+          player.recovered();
+          player.setStatus("playing");
+        }
       },
       onSource: (playing) => {
         if (mine === generation) audio.dataset.stream = playing;
       },
       onUnsupported: (reason) => {
-        if (mine !== generation || mseRefused) return;
-        mseRefused = true;
-        events.onFallback(reason);
+        if (mine === generation) refuse(reason);
       },
     };
     // The fetch and the module load overlap; the element starts once the first frames are in.
@@ -97,6 +128,7 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
     /** Loads `url` afresh (play, or the player's own reconnect); the caller calls play(). */
     start(url: string, cacheBust: boolean) {
       release();
+      errorAt = null;
       audio.dataset.stream = url;
       const Source = mseRefused || elementOnly ? null : mediaSourceClass();
       if (Source) startMse(url, Source);
@@ -124,17 +156,36 @@ export function createStreamSource(audio: HTMLAudioElement, events: SourceEvents
      * Plays through the element alone while `on` (a remote device is being chosen or plays);
      * true when the element plays through MSE now and must be started again to follow.
      */
-    setElementOnly(on: boolean): boolean {
+    setElementOnly(on: boolean): void {
       elementOnly = on;
-      return on && audio.dataset.engine === "mse";
+      if (on && audio.dataset.engine === "mse" && player.wantsPlay()) player.restart(false);
+    },
+    /**
+     * A media error: Firefox reports a decode error at the start of an Icecast MP3 stream (it
+     * begins mid-frame) and plays on, so a decode error fails only if the media time has not
+     * advanced a moment later; logged once per source. On the MSE path a failure gives the
+     * stream to the element; otherwise `fail` (the player's reconnect).
+     */
+    mediaError(fail: () => void): void {
+      const failed = () => {
+        if (audio.dataset.engine !== "mse" || !refuse("the media element failed")) fail();
+      };
+      if (audio.error?.code !== mediaErrDecode) {
+        console.error("Audio error", audio.error?.code, audio.error?.message);
+        return failed();
+      }
+      if (errorAt !== null) return;
+      const at = audio.currentTime;
+      errorAt = at;
+      console.warn("Audio decode error; playing on while the media time advances", audio.error.message);
+      const src = audio.getAttribute("src");
+      setTimeout(() => {
+        if (audio.getAttribute("src") !== src || errorAt !== at) return;
+        if (audio.paused || audio.currentTime <= at) failed();
+      }, mediaErrorGraceMs);
     },
     /** The MSE path failed while playing: fall back to the element (true when it will). */
-    refuseMse(reason: string): boolean {
-      if (mseRefused) return false;
-      mseRefused = true;
-      events.onFallback(reason);
-      return true;
-    },
+    refuseMse: refuse,
     /** How late the listener hears the host, exactly, on the MSE path; null on the element's. */
     delayMs(): number | null {
       return mse?.delayMs() ?? null;
