@@ -172,7 +172,8 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
       };
       if (audio.error?.code !== mediaErrDecode) {
         console.error("Audio error", audio.error?.code, audio.error?.message);
-        return failed();
+        failed();
+        return;
       }
       if (errorAt !== null) return;
       const at = audio.currentTime;
@@ -184,8 +185,6 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
         if (audio.paused || audio.currentTime <= at) failed();
       }, mediaErrorGraceMs);
     },
-    /** The MSE path failed while playing: fall back to the element (true when it will). */
-    refuseMse: refuse,
     /** How late the listener hears the host, exactly, on the MSE path; null on the element's. */
     delayMs(): number | null {
       return mse?.delayMs() ?? null;
