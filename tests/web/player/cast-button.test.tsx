@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { CastButton } from "#web/features/player/cast-button.tsx";
-import { stubBrowserMedia } from "../support/browser";
+import { stubBrowserMedia, stubMediaSource } from "../support/browser";
 import { streams } from "../support/factories";
 import { audio, audioElement, renderPlayer, startPlaying } from "../support/player";
 
@@ -66,13 +66,6 @@ function fakeRemote({ canWatch = true } = {}) {
     },
     probes,
   };
-}
-
-/** Media Source Extensions as far as the player asks (jsdom has none): the radio plays through MSE. */
-function stubMediaSource() {
-  vi.stubGlobal("MediaSource", Object.assign(class extends EventTarget {}, { isTypeSupported: () => true }));
-  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:http://localhost/stream");
-  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
 }
 
 /** Pauses and plays again: the engine of a new play. */

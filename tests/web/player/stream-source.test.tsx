@@ -3,7 +3,7 @@
 // source's module instead of taking the element's slow start.
 import { act } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { stubBrowserMedia } from "../support/browser";
+import { stubBrowserMedia, stubMediaSource } from "../support/browser";
 import { streams } from "../support/factories";
 import { audio, audioElement, fireAudio, renderPlayer } from "../support/player";
 
@@ -15,12 +15,6 @@ vi.mock("#web/features/player/engine/mse-stream.ts", () => ({
     return { stop() {}, switchTo() {}, delayMs: () => null, down: false };
   },
 }));
-
-function stubMediaSource() {
-  vi.stubGlobal("MediaSource", Object.assign(class extends EventTarget {}, { isTypeSupported: () => true }));
-  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:http://localhost/stream");
-  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
-}
 
 let media: ReturnType<typeof stubBrowserMedia>;
 beforeEach(() => {

@@ -29,3 +29,10 @@ export function setVisibility(state: "visible" | "hidden") {
   Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
   document.dispatchEvent(new Event("visibilitychange"));
 }
+
+/** Media Source Extensions as far as the player asks (jsdom has none): the radio plays through MSE. */
+export function stubMediaSource() {
+  vi.stubGlobal("MediaSource", Object.assign(class extends EventTarget {}, { isTypeSupported: () => true }));
+  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:http://localhost/stream");
+  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+}
