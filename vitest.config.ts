@@ -90,11 +90,18 @@ const engineJourneyFiles = ["tests/e2e/journeys.spec.ts"];
  */
 const soakFiles = ["tests/e2e/soak.spec.ts"];
 
-/** A project of browser specs against `wrangler dev` and a local station of its own, one file at a time. */
-function e2eProject(name: string, files: { include?: string[]; exclude?: string[]; groupOrder: number }) {
+/**
+ * A project of browser specs against `wrangler dev` and a local station of its own, one file at a
+ * time. `stationRotateSeconds`: how often that station changes its title by itself (default 20 s).
+ */
+function e2eProject(
+  name: string,
+  files: { include?: string[]; exclude?: string[]; groupOrder: number; stationRotateSeconds?: number },
+) {
   return {
     test: {
       name,
+      provide: files.stationRotateSeconds ? { stationRotateSeconds: files.stationRotateSeconds } : {},
       environment: "node",
       include: files.include ?? ["tests/e2e/**/*.spec.ts"],
       exclude: files.exclude,
@@ -152,8 +159,14 @@ export default defineConfig(async () => {
         e2eProject("e2e-engines", { include: engineJourneyFiles, groupOrder: 1 }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.
+        // The last lane measures each change it makes (POST /rotate): its station changes only then,
+        // or a change of its own a second after the test's is heard in its place.
         ...timedE2eFiles.map((include, i) =>
-          e2eProject(`e2e-timing-${i + 1}`, { include, groupOrder: i < 2 ? 2 : 3 }),
+          e2eProject(`e2e-timing-${i + 1}`, {
+            include,
+            groupOrder: i < 2 ? 2 : 3,
+            ...(i === 2 ? { stationRotateSeconds: 24 * 60 * 60 } : {}),
+          }),
         ),
         ...(process.env.VITEST_SOAK ? [e2eProject("soak", { include: soakFiles, groupOrder: 4 })] : []),
       ],

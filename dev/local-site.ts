@@ -23,6 +23,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts something on ports chosen free, once more on other ports if it fails: a port free when
+ * chosen may be taken before it is bound (by a lane starting beside this one), and one start of
+ * several processes on a loaded machine may fail where the next succeeds.
+ */
+export async function startWithRetry<T>(what: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (err) {
+    console.warn(
+      `${what} did not start (${err instanceof Error ? err.message : err}); once more on other ports`,
+    );
+    return start();
+  }
+}
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -51,9 +67,13 @@ export type RunningSite = {
  * `vars`: worker variables that override dev/local.env; `streamOrigin`: where the site's stream
  * URLs point instead of the station's Icecast (bench:start's proxy in front of it), same paths.
  */
-export async function startSite(
-  options: { rotateSeconds?: number; vars?: Record<string, string>; streamOrigin?: string } = {},
-): Promise<RunningSite> {
+type SiteOptions = { rotateSeconds?: number; vars?: Record<string, string>; streamOrigin?: string };
+
+export function startSite(options: SiteOptions = {}): Promise<RunningSite> {
+  return startWithRetry("the local site", () => startSiteOnce(options));
+}
+
+async function startSiteOnce(options: SiteOptions): Promise<RunningSite> {
   const missing = missingStationTools();
   if (missing.length > 0)
     throw new Error(

@@ -19,6 +19,8 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const extra = process.argv.slice(2);
+/** How much of a failed lane's output is printed again at the end. */
+const failedTailLines = 60;
 
 type Lane = { name: string; projects: string[] };
 const phases: Lane[][] = [
@@ -37,7 +39,7 @@ const phases: Lane[][] = [
   [{ name: "e2e-timing-3", projects: ["e2e-timing-3"] }],
 ];
 
-type Result = { lane: Lane; code: number; seconds: number };
+type Result = { lane: Lane; code: number; seconds: number; output: string };
 
 const logPath = (lane: Lane) => join(root, "test-results", `${lane.name}.log`);
 const running = new Set<ChildProcess>();
@@ -68,8 +70,9 @@ function run(lane: Lane): Promise<Result> {
       const seconds = (Date.now() - started) / 1000;
       const status = code === 0 ? "passed" : `failed (${signal ?? `exit ${code}`})`;
       process.stdout.write(`\n===== ${lane.name}: ${status} in ${seconds.toFixed(1)} s =====\n`);
-      process.stdout.write(Buffer.concat(chunks));
-      resolveRun({ lane, code: code ?? 1, seconds });
+      const output = Buffer.concat(chunks);
+      process.stdout.write(output);
+      resolveRun({ lane, code: code ?? 1, seconds, output: output.toString("utf8") });
     });
   });
 }
@@ -92,6 +95,13 @@ for (const phase of phases) {
   results.push(...(await Promise.all(phase.map(run))));
   // A failed or interrupted phase stops here: its output says why.
   if (results.some((r) => r.code !== 0)) break;
+}
+// A failed lane's end again, just before the summary: where only the end of the output is kept (a
+// CI summary), it still says why, not how the lane beside it passed.
+for (const { lane, output } of results.filter((r) => r.code !== 0)) {
+  const lines = output.trimEnd().split("\n");
+  console.log(`\n----- the end of ${lane.name}'s output (whole in test-results/${lane.name}.log) -----`);
+  console.log(lines.slice(-failedTailLines).join("\n"));
 }
 const total = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`\nvitest lanes (${total} s):`);

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mountOf, mountsOnline, readSources, updateTitle } from "./icecast.ts";
 import { type PlaylistTrack, playlist } from "./playlist.ts";
 import { pcmInputArgs, startToneGenerator } from "./tone.ts";
-import { waitFor } from "./wait-for.ts";
+import { startupTimeoutMs, waitFor } from "./wait-for.ts";
 
 export type Quality = "hd" | "sd" | "mobile";
 export type Feed = {
@@ -121,7 +121,7 @@ export function createFeeds(opts: FeedsOptions) {
     });
     await waitFor(
       async () => (await mountsOnline(icecastUrl)).has(feed.mount),
-      10_000,
+      startupTimeoutMs,
       `mount ${feed.mount}`,
     );
     // A fresh source may overwrite a title set too early; set it until Icecast reports it.
@@ -134,7 +134,7 @@ export function createFeeds(opts: FeedsOptions) {
         const source = (await readSources(icecastUrl)).find((s) => mountOf(s) === feed.mount);
         return source?.title === expected;
       },
-      10_000,
+      startupTimeoutMs,
       `the title on ${feed.mount}`,
     );
   }

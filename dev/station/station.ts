@@ -13,7 +13,7 @@ import { createFakeListeners } from "./fake-listeners.ts";
 import { createFeeds, type Quality } from "./feeds.ts";
 import { startHelperServer } from "./helper-server.ts";
 import { icecastConfig } from "./icecast.ts";
-import { waitFor } from "./wait-for.ts";
+import { startupTimeoutMs, waitFor } from "./wait-for.ts";
 
 export type StationOptions = {
   envFile: string;
@@ -105,8 +105,13 @@ export async function startStation(options: StationOptions): Promise<RunningStat
   try {
     await waitFor(
       async () => (await fetch(`${icecastUrl}/status-json.xsl`)).ok,
-      10_000,
+      startupTimeoutMs,
       `Icecast on ${icecastUrl}`,
+      // Its port taken meanwhile (free when chosen, by another process since): it exits at once.
+      () =>
+        icecast.exitCode !== null
+          ? `icecast2 exited (code ${icecast.exitCode}); see its error.log`
+          : undefined,
     );
   } catch (err) {
     killAll();

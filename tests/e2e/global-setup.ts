@@ -6,11 +6,14 @@ declare module "vitest" {
     baseUrl: string;
     stationHelperUrl: string;
     icecastUrl: string;
+    /** Set in a project's config (vitest.config.ts): how often its station changes title by itself. */
+    stationRotateSeconds?: number;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const site = await startSite();
+  const rotateSeconds = project.config.provide?.stationRotateSeconds;
+  const site = await startSite(rotateSeconds ? { rotateSeconds } : {});
   project.provide("baseUrl", site.baseUrl);
   project.provide("stationHelperUrl", site.stationHelperUrl);
   project.provide("icecastUrl", site.icecastUrl);

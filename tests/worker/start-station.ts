@@ -1,13 +1,17 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, root } from "#dev/local-site.ts";
+import { freePort, root, startWithRetry } from "#dev/local-site.ts";
 import { installHint, missingStationTools, startStation } from "#dev/station/station.ts";
 
 /** The real local Icecast station on free ports, for the radio adapter and route tests. */
-export async function startSiteStation() {
+export function startSiteStation() {
   const missing = missingStationTools();
   if (missing.length > 0)
     throw new Error(`Worker tests need the local station (missing ${missing.join(", ")}). ${installHint}`);
+  return startWithRetry("the worker tests' station", startOnFreePorts);
+}
+
+async function startOnFreePorts() {
   const [icecastPort, helperPort] = await Promise.all([freePort(), freePort()]);
   mkdirSync(join(root, ".station"), { recursive: true });
   const envFile = join(root, `.station/worker-tests-${process.pid}-${icecastPort}.env`);
@@ -18,7 +22,10 @@ export async function startSiteStation() {
       .replaceAll("127.0.0.1:8001", `127.0.0.1:${helperPort}`),
   );
   // Titles change only when a test asks (POST /rotate), never under a test's feet.
-  const station = await startStation({ envFile, rotateSeconds: 24 * 60 * 60, log: () => {} });
+  const station = await startStation({ envFile, rotateSeconds: 24 * 60 * 60, log: () => {} }).catch((err) => {
+    rmSync(envFile, { force: true });
+    throw err;
+  });
   return {
     ...station,
     stop: async () => {
