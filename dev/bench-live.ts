@@ -26,10 +26,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+let clientNumber = 0;
+
+/**
+ * A player of the site's own page (its Origin), each from an address of its own (the local stack
+ * takes CF-Connecting-IP as given): one network may hold only LIVE_SOCKETS_PER_NETWORK sockets.
+ */
 function openClient(url: string): Promise<Client> {
+  const n = clientNumber++;
+  const headers = {
+    Origin: new URL(url).origin.replace(/^ws/, "http"),
+    "CF-Connecting-IP": `198.18.${n >> 8}.${n & 255}`,
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no first message within 30 s")), 30_000);
-    const socket = new WebSocket(url);
+    // Node's WebSocket (undici) takes headers beside the standard arguments.
+    const socket = new WebSocket(url, { headers } as unknown as string[]);
     const client: Client = { socket, receivedAt: new Map() };
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as { current?: { title?: string } };

@@ -22,6 +22,11 @@ export const health = z.object({
     lastOkAt: z.string().nullable(),
     failingSteps: z.array(z.string()),
   }),
+  /**
+   * Budgets of the whole site spent now (ADR 032): what is refused, and until when. Empty in
+   * normal use; an entry means a flood or an audience the setting is too small for.
+   */
+  budgetsSpent: z.array(z.object({ name: z.string(), limit: z.number().int(), until: z.string() })),
   /** The live room's reading of the radio host; null when the room did not answer. */
   live: z
     .object({

@@ -2,7 +2,7 @@
 // page's first render starts all its queries in one task, and the fetch() calls would otherwise
 // add to it. The request still goes out, and its answer still arrives.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRequest } from "#web/lib/api.ts";
+import { apiRequest, failureText } from "#web/lib/api.ts";
 import { fetchNowPlaying } from "#web/lib/queries/radio.ts";
 import { aTrack } from "./support/factories";
 import { mockApi } from "./support/fetch";
@@ -41,5 +41,33 @@ describe("requests from their own task", () => {
     resume();
     await expect(answer).resolves.toEqual([]);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("what a listener is told when a call failed", () => {
+  const answer = (status: number, error: string, message: string) =>
+    new Error(`${status}: ${JSON.stringify({ error, message })}`);
+
+  it.each([
+    [answer(429, "too_many_requests", "Too many favorite changes. Please try again in 3 minutes.")],
+    // The site's budget spent by a flood (ADR 032): the listener learns when to try again.
+    [
+      answer(
+        503,
+        "site_busy",
+        "The station is receiving too many favorites right now. Please try again in 12 minutes.",
+      ),
+    ],
+  ])("is the server's message for a refusal they can act on (%s)", (error) => {
+    expect(failureText(error, "Failed to update favorites")).toBe(JSON.parse(error.message.slice(5)).message);
+  });
+
+  it("is the screen's own text for a failure of the server", () => {
+    expect(
+      failureText(answer(500, "internal_error", "D1_ERROR: no such table"), "Failed to update favorites"),
+    ).toBe("Failed to update favorites");
+    expect(failureText(new TypeError("Failed to fetch"), "Failed to update favorites")).toBe(
+      "Failed to update favorites",
+    );
   });
 });

@@ -69,6 +69,7 @@ describe("GET /api/health", () => {
         lastOkAt: expect.stringMatching(/^\d{4}-/),
         failingSteps: [],
       },
+      budgetsSpent: [],
       live: expect.any(Object),
     });
     expect(after.body.radio.ageSeconds).toBeLessThan(60);

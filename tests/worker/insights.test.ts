@@ -446,7 +446,9 @@ describe("the public listener count, the operator's choice", () => {
         listeners_public: 0,
       });
       expect((await stationReader().snapshot()).listenersPublic).toBe(false);
-      const res = await request("/api/radio/live", { headers: { Upgrade: "websocket" } });
+      const res = await request("/api/radio/live", {
+        headers: { Upgrade: "websocket", Origin: "http://localhost" },
+      });
       const socket = res.webSocket;
       if (!socket) throw new Error(`no WebSocket: ${res.status}`);
       const first = nextMessage(socket);

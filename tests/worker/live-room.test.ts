@@ -346,7 +346,9 @@ describe("a player on /api/radio/live", () => {
     // The one file that rotates the shared station; the others compare with its status.
     const reader = stationReader();
     await reader.pollNow();
-    const res = await request("/api/radio/live", { headers: { Upgrade: "websocket" } });
+    const res = await request("/api/radio/live", {
+      headers: { Upgrade: "websocket", Origin: "http://localhost" },
+    });
     const socket = res.webSocket;
     if (!socket) throw new Error(`no WebSocket: ${res.status}`);
     const received: LiveMessage[] = [];

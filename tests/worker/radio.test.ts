@@ -99,7 +99,7 @@ describe("GET /api/radio/live", () => {
   });
 
   it("answers ping with pong without a round trip through the room's code", async () => {
-    const res = await upgrade();
+    const res = await upgrade({ Origin: "http://localhost" });
     const socket = res.webSocket;
     if (!socket) throw new Error("no WebSocket");
     const first = nextMessage(socket);

@@ -120,7 +120,9 @@ describe("the request line", () => {
   });
 
   it("logs a WebSocket handshake but leaves its 101 response untouched", async () => {
-    const res = await request("/api/radio/live", { headers: { Upgrade: "websocket" } });
+    const res = await request("/api/radio/live", {
+      headers: { Upgrade: "websocket", Origin: "http://localhost" },
+    });
     expect(res.status).toBe(101);
     res.webSocket?.accept();
     res.webSocket?.close();

@@ -23,10 +23,11 @@ export function serverMessage(error: unknown): string | undefined {
 
 /**
  * What to tell the listener when a call failed: for a refusal they can act on (a 4xx: too many
- * changes, the most favorites kept) the server's message, for anything else `fallback`.
+ * changes, the most favorites kept; a 503: the site is busy, try again in N minutes) the server's
+ * message, for anything else `fallback`.
  */
 export function failureText(error: unknown, fallback: string): string {
-  const refused = error instanceof Error && /^4\d\d: /.test(error.message);
+  const refused = error instanceof Error && /^(4\d\d|503): /.test(error.message);
   return (refused && serverMessage(error)) || fallback;
 }
 

@@ -102,6 +102,10 @@ const configSchema = z
     PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     /** How many Durable Objects hold the players' live connections (ADR 009). */
     LIVE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),
+    /** A shard refuses sockets past this many (503; the players poll): ADR 009's 5,000. ADR 032. */
+    LIVE_SOCKETS_PER_SHARD: z.coerce.number().int().min(1).max(32_768).default(5000),
+    /** Live sockets one client network may hold (429 past it; those players poll). ADR 032. */
+    LIVE_SOCKETS_PER_NETWORK: z.coerce.number().int().min(1).max(32_768).default(20),
     /** Where covers are looked up for tracks the host sends none for (ADR 019); none turns it off. */
     ARTWORK_PROVIDER: z.enum(["musicbrainz", "none"]).default("musicbrainz"),
     /** The MusicBrainz web service and the Cover Art Archive; the tests point them at a local fake. */
@@ -112,6 +116,16 @@ const configSchema = z
     /** Station insights (issue 20): per-minute listener counts are kept this many days, hourly ones this many. */
     INSIGHTS_MINUTE_DAYS: z.coerce.number().int().min(1).max(400).default(14),
     INSIGHTS_HOUR_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
+    /**
+     * What all clients together may add or send per hour (ADR 032), beside each client's own
+     * limit: anonymous favorites, listening stretches begun, contact messages, mails sent.
+     */
+    SITE_BUDGET_FAVORITES_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+    SITE_BUDGET_LISTENING_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
+    SITE_BUDGET_CONTACT_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(60),
+    SITE_BUDGET_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(200),
+    /** How long contact messages are kept: they were mailed, and the admin's export has them. */
+    CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),
     MAIL_FROM: z.string().min(3).default("Lounge Radio <no-reply@lounge-radio.example>"),
     /** Resend API key (a wrangler secret); required when MAIL_PROVIDER is resend. */

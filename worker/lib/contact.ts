@@ -1,6 +1,6 @@
 // Contact messages: stored first, so a message is never lost; then the station is told by
 // mail when CONTACT_NOTIFY_EMAIL is configured (else only in the worker log).
-import { eq } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import type { z } from "zod";
 import type { contactMessage } from "#schema/api.ts";
 import { contactMessages } from "#schema/db.ts";
@@ -10,6 +10,7 @@ import { type Db, getDb } from "./db";
 import { sendMail } from "./email";
 import { escapeHtml } from "./escape-html";
 import { redactForLog } from "./redact";
+import { spendSiteBudget } from "./site-budgets";
 
 export type ContactInput = z.output<typeof contactMessage>;
 export type StoredContactMessage = ContactInput & { id: string; createdAt: number };
@@ -35,6 +36,14 @@ export async function notifyStation(env: Env, message: StoredContactMessage): Pr
       console.log(`[contact] message ${message.id} stored; no CONTACT_NOTIFY_EMAIL, so no mail went out`);
       return false;
     }
+    const db = getDb(env.DB);
+    const budget = await spendSiteBudget(db, getConfig(env), "mail", Date.now());
+    if (!budget.allowed) {
+      console.warn(
+        `[contact] message ${message.id} stored; the site's mail budget is spent, so no mail went out`,
+      );
+      return false;
+    }
     const from = message.email ? `${message.name} <${message.email}>` : message.name;
     await sendMail(env, {
       to,
@@ -43,7 +52,7 @@ export async function notifyStation(env: Env, message: StoredContactMessage): Pr
       html: `<p>From: ${escapeHtml(from)}</p><p style="white-space: pre-wrap">${escapeHtml(message.message)}</p>`,
       ...(message.email ? { replyTo: message.email } : {}),
     });
-    await getDb(env.DB)
+    await db
       .update(contactMessages)
       .set({ notifiedAt: new Date() })
       .where(eq(contactMessages.id, message.id));
@@ -54,4 +63,23 @@ export async function notifyStation(env: Env, message: StoredContactMessage): Pr
     );
     return false;
   }
+}
+
+/**
+ * The cron's pruning (ADR 032): messages older than `before` go, at most `limit` per run. They
+ * were mailed to the station when they came (or logged, when no address is set); a backup keeps
+ * them beyond that.
+ */
+export async function deleteContactMessagesBefore(db: Db, before: number, limit = 1000): Promise<number> {
+  const oldest = db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(lt(contactMessages.createdAt, new Date(before)))
+    .orderBy(contactMessages.createdAt)
+    .limit(limit);
+  const deleted = await db
+    .delete(contactMessages)
+    .where(inArray(contactMessages.id, oldest))
+    .returning({ id: contactMessages.id });
+  return deleted.length;
 }

@@ -4,6 +4,7 @@
 import type { Track } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
 import { type Config, getConfig } from "./config";
+import { deleteContactMessagesBefore } from "./contact";
 import { cronLogLines, readCronStatus, recordCronRun } from "./cron-status";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
@@ -41,8 +42,9 @@ function stepRunner(failures: Map<string, string>) {
  * Appends the current track (from `currentTrack`; by default read from the host) to
  * track_history when it differs from the latest row (never the fallback track or an empty
  * title), deletes history older than the retention, stale
- * rate-limit counters, expired sleep timers, sessions and login tokens, old dev mail, and the
- * favorites of anonymous owners untouched for their retention (a bounded number per run).
+ * rate-limit counters, expired sleep timers, sessions and login tokens, old dev mail and contact
+ * messages, and the favorites of anonymous owners untouched for their retention (a bounded
+ * number per run).
  */
 export async function refreshTrackHistory(
   env: Env,
@@ -76,6 +78,9 @@ export async function refreshTrackHistory(
       })) + (await pruneSessionRollups(db, hourBefore))
     );
   });
+  await step("pruning contact messages", 0, () =>
+    deleteContactMessagesBefore(db, scheduledTime - config.CONTACT_RETENTION_DAYS * dayMs),
+  );
   await step("deleting stale rate limits", undefined, () =>
     deleteStaleRateLimits(db, scheduledTime, rateLimitRetentionMs),
   );

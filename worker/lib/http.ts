@@ -26,6 +26,16 @@ export function jsonError(c: Context, status: ContentfulStatusCode, message: str
   return c.json({ error: error ?? errorCodeFor(status), message }, status);
 }
 
+/**
+ * 503 with Retry-After: a budget of the whole site is spent (worker/lib/site-budgets.ts), not this
+ * client's own limit; nothing was stored or sent.
+ */
+export function siteBusy(c: Context, retryAfterSeconds: number, message: string) {
+  c.header("Retry-After", String(retryAfterSeconds));
+  c.header("Cache-Control", "no-store");
+  return c.json({ error: "site_busy", message }, 503);
+}
+
 /** Whether a shared cache (the edge, a proxy) may keep this response and hand it to others. */
 export function isSharedCacheable(headers: Headers): boolean {
   const cacheControl = headers.get("Cache-Control") ?? "";

@@ -66,6 +66,16 @@ export async function recordListening(
   return row !== undefined;
 }
 
+/** Whether the stretch `id` was begun already (its later writes spend no site budget). */
+export async function listeningBegun(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .select({ id: listeningSessions.id })
+    .from(listeningSessions)
+    .where(eq(listeningSessions.id, id))
+    .get();
+  return row !== undefined;
+}
+
 function ownedBy(owner: Owner) {
   return owner.userId
     ? eq(listeningSessions.userId, owner.userId)

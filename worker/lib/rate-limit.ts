@@ -8,6 +8,8 @@ import { sha256Hex } from "./crypto";
 import { type Db, getDb } from "./db";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+/** `count`: requests counted in the window so far, this one included. */
+export type CountedResult = RateLimitResult & { count: number };
 
 export async function hitRateLimit(
   db: Db,
@@ -15,7 +17,7 @@ export async function hitRateLimit(
   limit: number,
   windowMs: number,
   now: number,
-): Promise<RateLimitResult> {
+): Promise<CountedResult> {
   const windowOver = sql`${rateLimits.windowStart} <= ${now - windowMs}`;
   const row = await db
     .insert(rateLimits)
@@ -32,7 +34,7 @@ export async function hitRateLimit(
   // An upsert with returning always yields its row; a missing one is a broken database.
   if (!row) throw new Error("rate limit upsert returned no row");
   const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + windowMs - now) / 1000));
-  return { allowed: row.count <= limit, retryAfterSeconds };
+  return { allowed: row.count <= limit, retryAfterSeconds, count: row.count };
 }
 
 export async function deleteStaleRateLimits(db: Db, now: number, olderThanMs: number): Promise<void> {
@@ -40,18 +42,20 @@ export async function deleteStaleRateLimits(db: Db, now: number, olderThanMs: nu
 }
 
 /**
- * The network a client address is counted as: an IPv4 address itself (IPv4-mapped IPv6 too),
- * an IPv6 address by its /64, since one subscriber gets a whole /64 and can rotate within it.
+ * The networks a client address is counted as: an IPv4 address itself (IPv4-mapped IPv6 too);
+ * an IPv6 address by its /64, since one subscriber gets a whole /64 and can rotate within it,
+ * and by its /48 as well (`wider`), since one customer of a host may hold a /56 or a /48: 256 or
+ * 65,536 /64s.
  */
-export function clientNetwork(ip: string): string {
+export function clientNetworks(ip: string): { network: string; wider?: string } {
   const address = ip
     .trim()
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
     .replace(/%.*$/, "");
   const mapped = /^(?:[0:]*:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(":")) return address;
+  if (mapped?.[1]) return { network: mapped[1] };
+  if (!address.includes(":")) return { network: address };
   const [head = "", tail] = address.split("::", 2);
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
@@ -64,14 +68,55 @@ export function clientNetwork(ip: string): string {
           ...tailGroups,
         ];
   const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
-  return `${prefix.join(":")}::/64`;
+  return { network: `${prefix.join(":")}::/64`, wider: `${prefix.slice(0, 3).join(":")}::/48` };
 }
+
+/** The network a client address is counted as first (see clientNetworks). */
+export function clientNetwork(ip: string): string {
+  return clientNetworks(ip).network;
+}
+
+/**
+ * How many clients' worth an IPv6 /48 may spend of a per-client limit: an office or a campus
+ * behind one /48 is several listeners; a host's customer rotating through it is one.
+ */
+export const widerNetworkShare = 4;
+
+function clientIp(c: Context): string {
+  return (
+    c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown"
+  );
+}
+
+const networkKey = async (network: string) => (await sha256Hex(`client:${network}`)).slice(0, 32);
 
 /** A key for the requesting client's network: a hash, so no raw address is stored. */
 export async function clientKey(c: Context): Promise<string> {
-  const ip =
-    c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
-  return (await sha256Hex(`client:${clientNetwork(ip)}`)).slice(0, 32);
+  return networkKey(clientNetwork(clientIp(c)));
+}
+
+/**
+ * Counts a request against the client's `name` limit: `limit` per `windowMs` for its network,
+ * and for an IPv6 client `limit` × widerNetworkShare for its /48 too. Refused when either is over.
+ */
+export async function hitClientLimit(
+  c: Context,
+  db: Db,
+  name: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+): Promise<RateLimitResult> {
+  const { network, wider } = clientNetworks(clientIp(c));
+  const results = await Promise.all([
+    hitRateLimit(db, `${name}:${await networkKey(network)}`, limit, windowMs, now),
+    ...(wider
+      ? [hitRateLimit(db, `${name}:${await networkKey(wider)}`, limit * widerNetworkShare, windowMs, now)]
+      : []),
+  ]);
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
 }
 
 /** "Too many {what}. Please try again in N minutes.": the 429 message, from a result's Retry-After. */
@@ -86,8 +131,7 @@ export function retryMessage(what: string, retryAfterSeconds: number): string {
  */
 export function limitPerClient(name: string, limit: number, windowMs: number, what: string) {
   return createMiddleware<{ Bindings: Env }>(async (c, next) => {
-    const key = `${name}:${await clientKey(c)}`;
-    const result = await hitRateLimit(getDb(c.env.DB), key, limit, windowMs, Date.now());
+    const result = await hitClientLimit(c, getDb(c.env.DB), name, limit, windowMs, Date.now());
     if (!result.allowed) return tooManyRequests(c, result, retryMessage(what, result.retryAfterSeconds));
     await next();
   });

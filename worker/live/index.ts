@@ -6,6 +6,9 @@ import { getDb } from "../lib/db";
 import { latestRecordedTrack } from "../lib/history";
 import { readCurrentTrack } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
+
+export { liveNetworkHeader } from "./names";
+
 import { coldState, type StationState, sourceOf } from "./station-state";
 
 export { LiveShard } from "./live-shard";
@@ -16,11 +19,14 @@ export function stationReader(env: Env) {
   return env.STATION_READER.getByName(stationReaderName);
 }
 
-/** A shard picked at random, so connections spread evenly over LIVE_SHARDS objects. */
-export function randomLiveShard(env: Env, config: Config) {
-  return env.LIVE_SHARD.getByName(
-    shardName(stationReaderName, Math.floor(Math.random() * config.LIVE_SHARDS)),
-  );
+/**
+ * The shard a client network's players connect to: the same for all of them, so that shard alone
+ * counts the network's sockets (ADR 032); many networks spread evenly over LIVE_SHARDS objects.
+ * `networkKey` is a hex hash of the network (worker/lib/rate-limit.ts's clientKey).
+ */
+export function liveShardOf(env: Env, config: Config, networkKey: string) {
+  const index = Number.parseInt(networkKey.slice(0, 8), 16) % config.LIVE_SHARDS;
+  return env.LIVE_SHARD.getByName(shardName(stationReaderName, Number.isFinite(index) ? index : 0));
 }
 
 /**

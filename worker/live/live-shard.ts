@@ -2,10 +2,20 @@
 // duration; pings are answered without waking the object). The station reader hands it each
 // change; it sends that change to every socket it holds. ADR 009.
 import { DurableObject } from "cloudflare:workers";
-import { readerOfShard } from "./names";
+import { getConfig } from "../lib/config";
+import { liveNetworkHeader, readerOfShard } from "./names";
 import { liveMessage, type StationState } from "./station-state";
 
 const stateKey = "state";
+/** How long a refused player waits before it tries again (it polls meanwhile). */
+const refusedRetrySeconds = 60;
+
+function refusal(status: 429 | 503, message: string, error: string): Response {
+  return Response.json(
+    { error, message },
+    { status, headers: { "Retry-After": String(refusedRetrySeconds), "Cache-Control": "no-store" } },
+  );
+}
 
 export class LiveShard extends DurableObject<Env> {
   private state: StationState | undefined;
@@ -18,11 +28,25 @@ export class LiveShard extends DurableObject<Env> {
     });
   }
 
-  /** A player's connection (the worker has checked the upgrade and the origin). */
-  override async fetch(): Promise<Response> {
+  /**
+   * A player's connection (the worker has checked the upgrade and the origin, and names the
+   * client's network in a header). Refused, so the player polls instead, once this shard holds
+   * LIVE_SOCKETS_PER_SHARD sockets (503) or the network LIVE_SOCKETS_PER_NETWORK (429), each with
+   * Retry-After: a script holding thousands of sockets cannot slow every publish for the rest.
+   */
+  override async fetch(request: Request): Promise<Response> {
+    const config = getConfig(this.env);
+    const network = request.headers.get(liveNetworkHeader) ?? "unknown";
+    if (this.ctx.getWebSockets().length >= config.LIVE_SOCKETS_PER_SHARD) {
+      return refusal(503, "The live room is full. Titles are polled instead.", "live_room_full");
+    }
+    if (this.ctx.getWebSockets(network).length >= config.LIVE_SOCKETS_PER_NETWORK) {
+      return refusal(429, "Too many live connections from your network.", "too_many_requests");
+    }
     const state = this.state ?? (await this.firstState());
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    // Tagged with its network: getWebSockets(network) counts that network's sockets here.
+    this.ctx.acceptWebSocket(server, [network]);
     server.send(JSON.stringify(liveMessage(state, Date.now())));
     return new Response(null, { status: 101, webSocket: client });
   }

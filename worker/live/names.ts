@@ -12,3 +12,6 @@ export function readerOfShard(shardName: string | undefined): string {
   const at = shardName?.lastIndexOf("/shard-") ?? -1;
   return shardName && at > 0 ? shardName.slice(0, at) : stationReaderName;
 }
+
+/** The header that tells a shard which client network a connection comes from (set by the worker). */
+export const liveNetworkHeader = "X-Live-Network";

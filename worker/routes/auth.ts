@@ -9,11 +9,17 @@ import { getConfig } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { type Db, getDb } from "../lib/db";
 import { escapeHtml } from "../lib/escape-html";
-import { jsonError } from "../lib/http";
+import { jsonError, siteBusy } from "../lib/http";
 import { adminLoginLockout, recordAdminLoginFailure } from "../lib/login-backoff";
 import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../lib/login-browser";
 import { verifyAdminCredentials } from "../lib/password";
-import { clientKey, hitRateLimit, limitPerClient, retryMessage, tooManyRequests } from "../lib/rate-limit";
+import {
+  hitClientLimit,
+  hitRateLimit,
+  limitPerClient,
+  retryMessage,
+  tooManyRequests,
+} from "../lib/rate-limit";
 import {
   clearSessionCookie,
   createSession,
@@ -21,6 +27,7 @@ import {
   readSessionToken,
   setSessionCookie,
 } from "../lib/session";
+import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
 import {
   adminEmail,
   consumeLoginToken,
@@ -125,6 +132,11 @@ export const auth = new Hono<AppEnv>()
       );
     }
 
+    // The same refusal whatever the address: it says nothing of accounts.
+    const budget = await spendSiteBudget(db, getConfig(c.env), "mail", now);
+    if (!budget.allowed) {
+      return siteBusy(c, budget.retryAfterSeconds, budgetMessage("login requests", budget.retryAfterSeconds));
+    }
     if (!(await sendLoginLink(c.env, email, now, await markLoginBrowser(c)))) {
       return jsonError(c, 502, "Failed to send login link. Please try again.", "mail_failed");
     }
@@ -191,13 +203,7 @@ export const auth = new Hono<AppEnv>()
     if (!lockout.allowed) {
       return tooManyRequests(c, lockout, retryMessage("failed logins", lockout.retryAfterSeconds));
     }
-    const limit = await hitRateLimit(
-      db,
-      `admin-login:${await clientKey(c)}`,
-      adminLoginLimit,
-      loginRateWindowMs,
-      now,
-    );
+    const limit = await hitClientLimit(c, db, "admin-login", adminLoginLimit, loginRateWindowMs, now);
     if (!limit.allowed) {
       return tooManyRequests(c, limit, retryMessage("login attempts", limit.retryAfterSeconds));
     }

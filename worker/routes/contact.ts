@@ -1,17 +1,24 @@
 import { Hono } from "hono";
 import { contactMessage } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { getConfig } from "../lib/config";
 import { contactRateLimit, notifyStation, storeContactMessage } from "../lib/contact";
 import { getDb } from "../lib/db";
-import { clientKey, hitRateLimit, tooManyRequests } from "../lib/rate-limit";
+import { siteBusy } from "../lib/http";
+import { hitClientLimit, tooManyRequests } from "../lib/rate-limit";
+import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
 import { validate } from "../lib/validate";
 
 export const contact = new Hono<AppEnv>().post("/", validate("json", contactMessage), async (c) => {
   const now = Date.now();
   const { limit, windowMs } = contactRateLimit;
   const db = getDb(c.env.DB);
-  const rate = await hitRateLimit(db, `contact:${await clientKey(c)}`, limit, windowMs, now);
+  const rate = await hitClientLimit(c, db, "contact", limit, windowMs, now);
   if (!rate.allowed) return tooManyRequests(c, rate, "Too many messages. Please try again later.");
+  const budget = await spendSiteBudget(db, getConfig(c.env), "contact-messages", now);
+  if (!budget.allowed) {
+    return siteBusy(c, budget.retryAfterSeconds, budgetMessage("messages", budget.retryAfterSeconds));
+  }
   const stored = await storeContactMessage(db, c.req.valid("json"), now);
   // The message is safe in D1; the mail may go out after the answer.
   const notification = notifyStation(c.env, stored);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { favoriteCreate, favoriteTrackRef, migrateFavorites, ownerId } from "#schema/api.ts";
 import { favoritesPerOwnerLimit } from "#schema/rules.ts";
 import type { AppEnv } from "../env";
+import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import {
   addFavorite,
@@ -14,9 +15,10 @@ import {
   migrateFavorites as moveFavorites,
   removeFavorite,
 } from "../lib/favorites";
-import { jsonError } from "../lib/http";
+import { jsonError, siteBusy } from "../lib/http";
 import { limitPerClient } from "../lib/rate-limit";
 import { requireUser } from "../lib/session";
+import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
 import { validate } from "../lib/validate";
 
 const ownerParam = validate("param", z.object({ id: ownerId }));
@@ -31,7 +33,16 @@ export const favorites = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, sessionId, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    const added = await addFavorite(db, owner, track, Date.now());
+    const now = Date.now();
+    // A logged-in listener's favorites are theirs to keep (a mailed login each); anonymous ones
+    // are anybody's to invent, so all of them together have a budget.
+    if (owner.userId === null) {
+      const budget = await spendSiteBudget(db, getConfig(c.env), "anonymous-favorites", now);
+      if (!budget.allowed) {
+        return siteBusy(c, budget.retryAfterSeconds, budgetMessage("favorites", budget.retryAfterSeconds));
+      }
+    }
+    const added = await addFavorite(db, owner, track, now);
     if (added === "full") {
       return jsonError(
         c,

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { readCronStatus } from "../lib/cron-status";
 import { getDb } from "../lib/db";
+import { spentSiteBudgets } from "../lib/site-budgets";
 import { stationReader } from "../live";
 import type { ReaderStatus } from "../live/station-reader";
 
@@ -42,6 +43,7 @@ export const health = new Hono<AppEnv>().get("/", async (c) => {
     },
   );
   const cron = dbOk ? await readCronStatus(db).catch(() => null) : null;
+  const budgetsSpent = dbOk ? await spentSiteBudgets(db, getConfig(c.env), now).catch(() => []) : [];
   const reader = await readerStatus(c.env);
   const radioOkAt = reader?.lastOkAt ?? null;
   const body: Health = {
@@ -55,6 +57,7 @@ export const health = new Hono<AppEnv>().get("/", async (c) => {
       lastOkAt: iso(cron?.lastOkAt ?? null),
       failingSteps: cron?.failingSteps ?? [],
     },
+    budgetsSpent,
     live: reader && {
       upstreamReadsLastMinute: reader.readsLastMinute,
       lastReadAt: iso(reader.lastReadAt),

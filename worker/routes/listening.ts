@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { listeningWrite, ownerId } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { authorizeOwner, isDenied } from "../lib/favorites";
-import { jsonError } from "../lib/http";
+import { jsonError, siteBusy } from "../lib/http";
 import { countryOf, deviceClass } from "../lib/insights/sessions";
-import { readListeningSummary, recordListening } from "../lib/listening";
+import { listeningBegun, readListeningSummary, recordListening } from "../lib/listening";
 import { limitPerClient } from "../lib/rate-limit";
+import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
 import { validate } from "../lib/validate";
 
 /**
@@ -22,7 +24,14 @@ export const listening = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const owner = await authorizeOwner(db, write.sessionId, c.get("user"));
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
-    const recorded = await recordListening(db, owner, write, Date.now(), {
+    const now = Date.now();
+    if (!(await listeningBegun(db, write.listeningId))) {
+      const budget = await spendSiteBudget(db, getConfig(c.env), "listening-sessions", now);
+      if (!budget.allowed) {
+        return siteBusy(c, budget.retryAfterSeconds, budgetMessage("listeners", budget.retryAfterSeconds));
+      }
+    }
+    const recorded = await recordListening(db, owner, write, now, {
       country: countryOf(c.req.raw.cf),
       device: deviceClass(c.req.header("User-Agent")),
     });

@@ -3,8 +3,9 @@ import type { NextTrack, NowPlaying, Track } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { jsonError } from "../lib/http";
+import { clientKey } from "../lib/rate-limit";
 import { isSameOrigin } from "../lib/request-guards";
-import { currentStation, publicListeners, randomLiveShard, type StationState } from "../live";
+import { currentStation, liveNetworkHeader, liveShardOf, publicListeners, type StationState } from "../live";
 
 /** Browsers and the edge may reuse an answer briefly; live players get changes pushed instead. */
 const cacheControl = "public, max-age=5";
@@ -59,9 +60,15 @@ export const radio = new Hono<AppEnv>()
       return jsonError(c, 426, "This address takes a WebSocket connection (Upgrade: websocket).");
     }
     const config = getConfig(c.env);
-    // Browsers always send Origin on a WebSocket handshake; another site's page is refused.
-    if (c.req.header("Origin") !== undefined && !isSameOrigin(c.req.raw, config.SITE_URL)) {
+    // Browsers always send Origin on a WebSocket handshake: another site's page is refused, and
+    // so is a handshake without one (a script, not a player).
+    if (c.req.header("Origin") === undefined || !isSameOrigin(c.req.raw, config.SITE_URL)) {
       return jsonError(c, 403, "Live updates are only for this site's own pages.", "cross_origin");
     }
-    return randomLiveShard(c.env, config).fetch(c.req.raw);
+    // The shard counts each network's sockets and its own (ADR 032); it is told the network, a
+    // hash, by this worker alone (a client's own header of that name is replaced).
+    const network = await clientKey(c);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(liveNetworkHeader, network);
+    return liveShardOf(c.env, config, network).fetch(new Request(c.req.raw, { headers }));
   });

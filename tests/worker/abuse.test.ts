@@ -1,0 +1,176 @@
+// Abuse from many addresses (issue 37, ADR 032): every per-client limit holds for one network,
+// and an attacker holds many. Budgets for the whole site bound what all clients together store
+// and mail; an IPv6 /48 counts as well as its /64s; the live room takes only the site's pages
+// and refuses sockets past a network's and a shard's ceiling. Each test here fails on the code
+// before that work.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { refreshTrackHistory } from "#worker/lib/cron.ts";
+import type { LiveShard } from "#worker/live/index.ts";
+import { requestLink } from "./support/auth";
+import { type Bindings, postJson, request } from "./support/request";
+import { clearTables } from "./support/reset";
+import { anonymousId, uniqueEmail, uniqueIp } from "./support/unique";
+
+beforeEach(() => clearTables("rate_limits", "favorites", "anonymous_owners", "contact_messages"));
+
+/** Each call from a network of its own: no per-client limit is ever reached. */
+const fromEverywhere = (path: string, body: unknown, bindings: Bindings) =>
+  postJson(path, body, { ip: uniqueIp(), bindings });
+
+async function expectSiteBusy(res: Response) {
+  expect(res.status).toBe(503);
+  expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expect(await res.json()).toEqual({
+    error: "site_busy",
+    message: expect.stringMatching(/try again in \d+ minute/),
+  });
+}
+
+const count = async (sql: string, ...params: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .first<{ n: number }>()
+  )?.n ?? 0;
+
+describe("the site's budgets, for all clients together", () => {
+  it("refuse anonymous favorites past the hour's budget, whatever the address, and say so in /api/health", async () => {
+    const bindings = { SITE_BUDGET_FAVORITES_PER_HOUR: "3" };
+    const add = (n: number) =>
+      fromEverywhere(
+        "/api/favorites",
+        { sessionId: anonymousId(), trackTitle: `Title ${n}`, trackArtist: "Artist" },
+        bindings,
+      );
+    for (let n = 0; n < 3; n++) expect((await add(n)).status).toBe(201);
+    await expectSiteBusy(await add(3));
+    expect(await count("select count(*) as n from favorites")).toBe(3);
+
+    const health = await request("/api/health", {}, bindings);
+    expect((await health.json()) as { budgetsSpent: unknown[] }).toMatchObject({
+      budgetsSpent: [{ name: "anonymous-favorites", limit: 3, until: expect.any(String) }],
+    });
+  });
+
+  it("refuse contact messages past the budget, storing none of them", async () => {
+    const bindings = { SITE_BUDGET_CONTACT_PER_HOUR: "2" };
+    const marker = crypto.randomUUID();
+    const send = () =>
+      fromEverywhere("/api/contact", { name: "Flood", message: `hello ${marker}` }, bindings);
+    expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(201);
+    await expectSiteBusy(await send());
+    expect(
+      await count("select count(*) as n from contact_messages where message like ?1", `%${marker}%`),
+    ).toBe(2);
+  });
+
+  it("refuse login links past the mail budget, the same for any address (nothing mailed)", async () => {
+    const bindings = { SITE_BUDGET_MAIL_PER_HOUR: "2" };
+    const emails = [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")];
+    for (const email of emails.slice(0, 2)) {
+      expect((await requestLink(email, { ip: uniqueIp(), bindings })).status).toBe(200);
+    }
+    await expectSiteBusy(await requestLink(emails[2] as string, { ip: uniqueIp(), bindings }));
+    expect(await count("select count(*) as n from dev_outbox where to_email = ?1", emails[2])).toBe(0);
+  });
+
+  it("refuse new stretches of listening past the budget, while stretches begun go on", async () => {
+    const bindings = { SITE_BUDGET_LISTENING_PER_HOUR: "2" };
+    const stretch = () => ({
+      sessionId: anonymousId(),
+      listeningId: crypto.randomUUID(),
+      startedAt: Date.now(),
+      quality: "hd",
+    });
+    const first = stretch();
+    expect((await fromEverywhere("/api/listening", first, bindings)).status).toBe(200);
+    expect((await fromEverywhere("/api/listening", stretch(), bindings)).status).toBe(200);
+    await expectSiteBusy(await fromEverywhere("/api/listening", stretch(), bindings));
+    // The first listener's stop is still recorded.
+    expect((await fromEverywhere("/api/listening", { ...first, ended: true }, bindings)).status).toBe(200);
+    expect(
+      await count(
+        "select count(*) as n from listening_sessions where id = ?1 and closed = 1",
+        first.listeningId,
+      ),
+    ).toBe(1);
+  });
+});
+
+describe("the cron", () => {
+  it("deletes contact messages older than CONTACT_RETENTION_DAYS, keeping newer ones", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const insert = env.DB.prepare(
+      "insert into contact_messages (id, name, message, created_at) values (?1, 'Old', 'm', ?2)",
+    );
+    await env.DB.batch([insert.bind("old", now - 181 * day), insert.bind("new", now - 179 * day)]);
+    await refreshTrackHistory(env, now, async () => ({ title: "", artist: "" }));
+    const left = await env.DB.prepare("select id from contact_messages").all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual(["new"]);
+  });
+});
+
+describe("an IPv6 customer holding a /48", () => {
+  it("shares widerNetworkShare clients' worth of a limit across all its /64s", async () => {
+    const [a = 0, b = 0] = crypto.getRandomValues(new Uint16Array(2));
+    const fresh64 = (i: number) => `2001:${a.toString(16)}:${b.toString(16)}:${i.toString(16)}::1`;
+    // Login links: 5 per client network in 15 minutes; a /48 may ask 4 × 5.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await requestLink(uniqueEmail("v6"), { ip: fresh64(i) })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe("the live room", () => {
+  it("refuses a handshake without an Origin: a script, not the site's page", async () => {
+    const res = await request("/api/radio/live", { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: "cross_origin" });
+  });
+
+  /** A shard of its own, with the ceilings given. */
+  async function shardWith(limits: { perNetwork: number; perShard: number }) {
+    const shard = env.LIVE_SHARD.getByName(`station/shard-test-${crypto.randomUUID()}`);
+    await runInDurableObject(shard, (instance: LiveShard) => {
+      Reflect.set(instance, "env", {
+        ...env,
+        LIVE_SOCKETS_PER_NETWORK: String(limits.perNetwork),
+        LIVE_SOCKETS_PER_SHARD: String(limits.perShard),
+      });
+    });
+    return (network: string) =>
+      shard.fetch("http://shard/", { headers: { Upgrade: "websocket", "X-Live-Network": network } });
+  }
+
+  it("refuses a network's socket past LIVE_SOCKETS_PER_NETWORK (429) and any past LIVE_SOCKETS_PER_SHARD (503)", async () => {
+    const connect = await shardWith({ perNetwork: 2, perShard: 3 });
+    const held: WebSocket[] = [];
+    const open = async (network: string) => {
+      const res = await connect(network);
+      if (res.webSocket) {
+        res.webSocket.accept();
+        held.push(res.webSocket);
+      }
+      return res;
+    };
+    expect((await open("a")).status).toBe(101);
+    expect((await open("a")).status).toBe(101);
+    const third = await open("a");
+    expect(third.status).toBe(429);
+    expect(third.headers.get("Retry-After")).toBe("60");
+    expect((await open("b")).status).toBe(101);
+    const full = await open("c");
+    expect(full.status).toBe(503);
+    expect(await full.json()).toMatchObject({ error: "live_room_full" });
+    // A socket closed makes room again.
+    held[0]?.close(1000, "bye");
+    await expect.poll(async () => (await open("c")).status).toBe(101);
+    for (const socket of held) socket.close(1000, "done");
+  });
+});
