@@ -173,4 +173,18 @@ describe("the live room", () => {
     await expect.poll(async () => (await open("c")).status).toBe(101);
     for (const socket of held) socket.close(1000, "done");
   });
+
+  it("slows a network reconnecting in a loop: three times its sockets per minute, then 429", async () => {
+    const connect = await shardWith({ perNetwork: 2, perShard: 100 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await connect("loop");
+      statuses.push(res.status);
+      res.webSocket?.accept();
+      res.webSocket?.close(1000, "again");
+    }
+    expect(statuses).toEqual([101, 101, 101, 101, 101, 101, 429]);
+    // Another network is not slowed by it.
+    expect((await connect("calm")).status).toBe(101);
+  });
 });

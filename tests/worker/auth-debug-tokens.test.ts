@@ -48,4 +48,14 @@ describe("GET /api/auth/debug-tokens", () => {
     const tokens = await debugTokens();
     expect(tokens.length).toBeLessThanOrEqual(50);
   });
+
+  it("is not found when the request comes to a host other than this machine (a LAN address, a tunnel)", async () => {
+    await requestLink(uniqueEmail("lan"));
+    for (const host of ["http://192.168.1.20:8787", "https://tunnel.example"]) {
+      const res = await request(`${host}/api/auth/debug-tokens`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: "not_found" });
+    }
+    expect((await request("http://127.0.0.1:8787/api/auth/debug-tokens")).status).toBe(200);
+  });
 });

@@ -166,6 +166,11 @@ describe("next-track widget adapter", () => {
     await expect(readNextTrackWidget(widgetUrl("500"))).rejects.toThrow(UpstreamError);
   });
 
+  it("fails on an answer larger than 1 MB, valid or endless, having read no more than that", async () => {
+    await expect(readNextTrackWidget(widgetUrl("huge"))).rejects.toThrow(/more than 1024 KB/);
+    await expect(readNextTrackWidget(widgetUrl("endless"))).rejects.toThrow(/more than 1024 KB/);
+  });
+
   it("never passes on an artwork that is not an http(s) URL", () => {
     expect(
       parseNextTrackWidget([{ title: "T", artist: "A", cover: "javascript:alert(1)" }])?.artwork,

@@ -17,8 +17,20 @@ function refusal(status: 429 | 503, message: string, error: string): Response {
   );
 }
 
+/**
+ * Connections a network may open per minute, as a multiple of the sockets it may hold: a page
+ * reloaded, a phone changing networks, a few tabs, never a loop.
+ */
+const connectsPerSocketPerMinute = 3;
+const minuteMs = 60_000;
+
 export class LiveShard extends DurableObject<Env> {
   private state: StationState | undefined;
+  /**
+   * When each network connected in the last minute. In memory: a shard evicted forgets it, which
+   * only lets a storm start over; it slows a loop, it is no budget (those are in D1, ADR 032).
+   */
+  private recentConnects = new Map<string, number[]>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -31,8 +43,9 @@ export class LiveShard extends DurableObject<Env> {
   /**
    * A player's connection (the worker has checked the upgrade and the origin, and names the
    * client's network in a header). Refused, so the player polls instead, once this shard holds
-   * LIVE_SOCKETS_PER_SHARD sockets (503) or the network LIVE_SOCKETS_PER_NETWORK (429), each with
-   * Retry-After: a script holding thousands of sockets cannot slow every publish for the rest.
+   * LIVE_SOCKETS_PER_SHARD sockets (503) or the network LIVE_SOCKETS_PER_NETWORK (429), or once
+   * the network connected three times that in the last minute (429), each with Retry-After: a
+   * script holding thousands of sockets, or reconnecting in a loop, cannot slow the rest.
    */
   override async fetch(request: Request): Promise<Response> {
     const config = getConfig(this.env);
@@ -43,12 +56,33 @@ export class LiveShard extends DurableObject<Env> {
     if (this.ctx.getWebSockets(network).length >= config.LIVE_SOCKETS_PER_NETWORK) {
       return refusal(429, "Too many live connections from your network.", "too_many_requests");
     }
+    if (!this.mayConnect(network, config.LIVE_SOCKETS_PER_NETWORK * connectsPerSocketPerMinute)) {
+      return refusal(429, "Too many live connections from your network.", "too_many_requests");
+    }
     const state = this.state ?? (await this.firstState());
     const { 0: client, 1: server } = new WebSocketPair();
     // Tagged with its network: getWebSockets(network) counts that network's sockets here.
     this.ctx.acceptWebSocket(server, [network]);
     server.send(JSON.stringify(liveMessage(state, Date.now())));
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Notes a connect of `network`; false once it connected `perMinute` times in the last minute. */
+  private mayConnect(network: string, perMinute: number): boolean {
+    const now = Date.now();
+    if (this.recentConnects.size > 10_000) {
+      for (const [key, times] of this.recentConnects) {
+        if (now - (times.at(-1) ?? 0) >= minuteMs) this.recentConnects.delete(key);
+      }
+    }
+    const times = (this.recentConnects.get(network) ?? []).filter((at) => now - at < minuteMs);
+    if (times.length >= perMinute) {
+      this.recentConnects.set(network, times);
+      return false;
+    }
+    times.push(now);
+    this.recentConnects.set(network, times);
+    return true;
   }
 
   /**

@@ -5,7 +5,7 @@ import { adminLogin, adminUserId, requestLogin } from "#schema/api.ts";
 import { users } from "#schema/db.ts";
 import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
-import { getConfig } from "../lib/config";
+import { getConfig, isLoopbackUrl } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { type Db, getDb } from "../lib/db";
 import { escapeHtml } from "../lib/escape-html";
@@ -225,7 +225,9 @@ export const auth = new Hono<AppEnv>()
   })
 
   .get("/debug-tokens", async (c) => {
-    if (!getConfig(c.env).DEBUG_LOGIN_LINKS) {
+    // Live login links, for the developer's own machine: also refused when the request itself
+    // comes to another host (a dev server bound to the LAN, a tunnel to it).
+    if (!getConfig(c.env).DEBUG_LOGIN_LINKS || !isLoopbackUrl(c.req.url)) {
       return jsonError(c, 404, `No API route matches GET ${c.req.path}`);
     }
     c.header("Cache-Control", "no-store");
