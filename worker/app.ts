@@ -37,6 +37,12 @@ function configOrUndefined(env: Env): Config | undefined {
 
 /** PUBLIC_CACHE_SECONDS (5): less than the 15 s and 30 s history and statistics allow any cache. */
 const publicAnswers = publicCache();
+/**
+ * The health check is the same for everyone, ok or not: a flood of it costs the database and the
+ * live room one read per isolate every few seconds (issue 37), and a monitor sees a state at most
+ * that old.
+ */
+const healthAnswers = publicCache({ maxEntries: 1, statuses: [200, 503], byQuery: false, forSessions: true });
 
 const api = new Hono<AppEnv>()
   .route("/health", health)
@@ -73,6 +79,7 @@ export const app = new Hono<AppEnv>()
   // admin's edit is read back at once, by anyone.
   .use("/api/track-history", publicAnswers)
   .use("/api/stats", publicAnswers)
+  .use("/api/health", healthAnswers)
   // The radio calls and the live connection never need the user: no session read for them.
   .use("/api/*", (c, next) => (c.req.path.startsWith("/api/radio/") ? next() : loadUser(c, next)))
   .route("/api", api)

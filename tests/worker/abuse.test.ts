@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
 import type { LiveShard } from "#worker/live/index.ts";
 import { requestLink } from "./support/auth";
+import { type RecordedStatement, recordingD1 } from "./support/d1-recorder";
 import { type Bindings, postJson, request } from "./support/request";
 import { clearTables } from "./support/reset";
 import { anonymousId, uniqueEmail, uniqueIp } from "./support/unique";
@@ -97,6 +98,25 @@ describe("the site's budgets, for all clients together", () => {
         first.listeningId,
       ),
     ).toBe(1);
+  });
+});
+
+describe("/api/health under a flood", () => {
+  it("answers from the isolate's copy for PUBLIC_CACHE_SECONDS, reading nothing per request", async () => {
+    const seen: RecordedStatement[] = [];
+    const bindings = { PUBLIC_CACHE_SECONDS: "5", DB: recordingD1(seen) };
+    const first = await request("/api/health", {}, bindings);
+    const read = seen.length;
+    expect(read).toBeGreaterThan(0);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request(`/api/health?flood=${i}`, {}, bindings)),
+    );
+    expect(seen.length).toBe(read);
+    const body = await first.text();
+    for (const res of answers) {
+      expect(res.status).toBe(first.status);
+      expect(await res.text()).toBe(body);
+    }
   });
 });
 

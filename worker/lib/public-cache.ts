@@ -14,16 +14,32 @@ import { readSessionToken } from "./session";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: ArrayBuffer };
 
-export type PublicCacheOptions = { maxEntries?: number; now?: () => number };
+export type PublicCacheOptions = {
+  maxEntries?: number;
+  now?: () => number;
+  /** The statuses kept (200 by default): /api/health keeps its 503 too, the same for everyone. */
+  statuses?: readonly number[];
+  /** Whether the query string is part of the key; false: `?anything` is the same answer. */
+  byQuery?: boolean;
+  /** Whether the answer is kept whoever asks; false: only for requests without a session. */
+  forSessions?: boolean;
+};
 
 /** One cache; how long it keeps an answer is PUBLIC_CACHE_SECONDS (0 turns it off). */
-export function publicCache({ maxEntries = 100, now = Date.now }: PublicCacheOptions = {}) {
+export function publicCache({
+  maxEntries = 100,
+  now = Date.now,
+  statuses = [200],
+  byQuery = true,
+  forSessions = false,
+}: PublicCacheOptions = {}) {
   const entries = new Map<string, Entry>();
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const ttlMs = getConfig(c.env).PUBLIC_CACHE_SECONDS * 1000;
-    if (ttlMs === 0 || c.req.method !== "GET" || readSessionToken(c) !== undefined) return next();
-    const key = c.req.url;
+    if (ttlMs === 0 || c.req.method !== "GET") return next();
+    if (!forSessions && readSessionToken(c) !== undefined) return next();
+    const key = byQuery ? c.req.url : c.req.url.replace(/\?.*$/, "");
     const hit = entries.get(key);
     if (hit && now() - hit.at < ttlMs) {
       return new Response(hit.body, { status: hit.status, headers: hit.headers });
@@ -31,7 +47,7 @@ export function publicCache({ maxEntries = 100, now = Date.now }: PublicCacheOpt
     const startedAt = now();
     await next();
     const res = c.res;
-    if (res.status !== 200 || res.headers.has("Set-Cookie") || !res.body) return;
+    if (!statuses.includes(res.status) || res.headers.has("Set-Cookie") || !res.body) return;
     const body = await res.clone().arrayBuffer();
     entries.delete(key);
     // Oldest first: a Map keeps insertion order.
