@@ -13,6 +13,13 @@ export const listening = {
   artistDays: 90,
   topArtists: 5,
   retentionDays: 400,
+  /**
+   * Stretches one owner may have playing at once (a few tabs or devices), and may begin in a day
+   * (every play, pause and resume is one): beyond them a new stretch is refused, so nobody can
+   * pile up overlapping stretches under an owner for its summary to read (issue 37).
+   */
+  openPerOwner: 4,
+  perOwnerPerDay: 300,
 } as const;
 
 /** Searching the station's own history (/history): what a query may be, and how many answers. */

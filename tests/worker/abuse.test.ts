@@ -6,6 +6,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { listening } from "#schema/listener-rules.ts";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
 import type { LiveShard } from "#worker/live/index.ts";
 import { requestLink } from "./support/auth";
@@ -14,7 +15,9 @@ import { type Bindings, postJson, request } from "./support/request";
 import { clearTables } from "./support/reset";
 import { anonymousId, uniqueEmail, uniqueIp } from "./support/unique";
 
-beforeEach(() => clearTables("rate_limits", "favorites", "anonymous_owners", "contact_messages"));
+beforeEach(() =>
+  clearTables("rate_limits", "favorites", "anonymous_owners", "contact_messages", "listening_sessions"),
+);
 
 /** Each call from a network of its own: no per-client limit is ever reached. */
 const fromEverywhere = (path: string, body: unknown, bindings: Bindings) =>
@@ -98,6 +101,43 @@ describe("the site's budgets, for all clients together", () => {
         first.listeningId,
       ),
     ).toBe(1);
+  });
+});
+
+describe("one owner's listening, written from many networks", () => {
+  const begin = (sessionId: string) =>
+    postJson(
+      "/api/listening",
+      { sessionId, listeningId: crypto.randomUUID(), startedAt: Date.now(), quality: "hd" },
+      { ip: uniqueIp() },
+    );
+
+  it("has at most listening.openPerOwner stretches playing at once: the summary reads no pile of overlaps", async () => {
+    const owner = anonymousId();
+    for (let i = 0; i < listening.openPerOwner; i++) expect((await begin(owner)).status).toBe(200);
+    const refused = await begin(owner);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(await count("select count(*) as n from listening_sessions where session_id = ?1", owner)).toBe(
+      listening.openPerOwner,
+    );
+    // Another listener is not held back by it.
+    expect((await begin(anonymousId())).status).toBe(200);
+  });
+
+  it("begins at most listening.perOwnerPerDay stretches a day, however they end", async () => {
+    const owner = anonymousId();
+    const insert = env.DB.prepare(
+      "insert into listening_sessions (id, session_id, started_at, ended_at, duration_seconds, quality, closed) values (?1, ?2, ?3, ?3, 0, 'hd', 1)",
+    );
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: listening.perOwnerPerDay - 1 }, (_, i) =>
+        insert.bind(crypto.randomUUID(), owner, now - i * 60_000),
+      ),
+    );
+    expect((await begin(owner)).status).toBe(200);
+    expect((await begin(owner)).status).toBe(429);
   });
 });
 

@@ -66,6 +66,31 @@ export async function recordListening(
   return row !== undefined;
 }
 
+/**
+ * Whether `owner` may begin another stretch now: fewer than listening.openPerOwner playing (not
+ * ended, written within the last interval) and fewer than listening.perOwnerPerDay begun in the
+ * last day. Reads the owner's stretches of the last day only (their index), at most the daily cap.
+ */
+export async function mayBeginListening(db: Db, owner: Owner, now: number): Promise<boolean> {
+  const playingSince = now - listening.writeEveryMs - 2 * listening.graceMs;
+  const row = await db
+    .select({
+      begun: sql<number>`count(*)`,
+      playing: sql<number>`coalesce(sum(case when ${listeningSessions.closed} = 0 and ${listeningSessions.endedAt} >= ${playingSince} then 1 else 0 end), 0)`,
+    })
+    .from(listeningSessions)
+    .where(
+      and(
+        eq(listeningSessions.sessionId, owner.sessionId),
+        gte(listeningSessions.startedAt, new Date(now - dayMs)),
+      ),
+    )
+    .get();
+  return (
+    Number(row?.begun ?? 0) < listening.perOwnerPerDay && Number(row?.playing ?? 0) < listening.openPerOwner
+  );
+}
+
 /** Whether the stretch `id` was begun already (its later writes spend no site budget). */
 export async function listeningBegun(db: Db, id: string): Promise<boolean> {
   const row = await db

@@ -7,7 +7,7 @@ import { getDb } from "../lib/db";
 import { authorizeOwner, isDenied } from "../lib/favorites";
 import { jsonError, siteBusy } from "../lib/http";
 import { countryOf, deviceClass } from "../lib/insights/sessions";
-import { listeningBegun, readListeningSummary, recordListening } from "../lib/listening";
+import { listeningBegun, mayBeginListening, readListeningSummary, recordListening } from "../lib/listening";
 import { limitPerClient } from "../lib/rate-limit";
 import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
 import { validate } from "../lib/validate";
@@ -26,6 +26,10 @@ export const listening = new Hono<AppEnv>()
     if (isDenied(owner)) return jsonError(c, owner.status, owner.message);
     const now = Date.now();
     if (!(await listeningBegun(db, write.listeningId))) {
+      if (!(await mayBeginListening(db, owner, now))) {
+        c.header("Retry-After", "60");
+        return jsonError(c, 429, "Too many players are listening as you at once.", "too_many_requests");
+      }
       const budget = await spendSiteBudget(db, getConfig(c.env), "listening-sessions", now);
       if (!budget.allowed) {
         return siteBusy(c, budget.retryAfterSeconds, budgetMessage("listeners", budget.retryAfterSeconds));

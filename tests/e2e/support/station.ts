@@ -58,24 +58,25 @@ export function audioState(page: Page): Promise<AudioState> {
 }
 
 /**
- * Waits until the `<audio>` element plays the station's `mount` (/hd, /sd, /mobile) and its
- * current time advances by at least `seconds` while it plays: real audio arrives and is decoded.
+ * Waits until the `<audio>` element plays the station's `mount` (/hd, /sd, /mobile; or one of
+ * several) and its current time advances by at least `seconds` while it plays: real audio arrives and is decoded.
  */
 export async function expectAudioAdvancing(
   page: Page,
-  mount: string,
+  mount: string | readonly string[],
   { seconds = 1, timeout = 20_000 }: { seconds?: number; timeout?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeout;
+  const mounts = typeof mount === "string" ? [mount] : [...mount];
   try {
     const playingOn = await page.waitForFunction(
       (wanted) => {
         const audio = document.querySelector("audio");
         if (!audio || audio.paused || !audio.dataset.stream) return false;
-        if (new URL(audio.dataset.stream).pathname !== wanted || audio.readyState < 2) return false;
+        if (!wanted.includes(new URL(audio.dataset.stream).pathname) || audio.readyState < 2) return false;
         return { currentTime: audio.currentTime };
       },
-      mount,
+      mounts,
       { timeout, polling: 100 },
     );
     const start = ((await playingOn.jsonValue()) as { currentTime: number }).currentTime;
@@ -83,9 +84,9 @@ export async function expectAudioAdvancing(
       ({ wanted, from, seconds }) => {
         const audio = document.querySelector("audio");
         if (!audio || audio.paused || !audio.dataset.stream) return false;
-        return new URL(audio.dataset.stream).pathname === wanted && audio.currentTime >= from + seconds;
+        return wanted.includes(new URL(audio.dataset.stream).pathname) && audio.currentTime >= from + seconds;
       },
-      { wanted: mount, from: start, seconds },
+      { wanted: mounts, from: start, seconds },
       { timeout: Math.max(1000, deadline - Date.now()), polling: 100 },
     );
   } catch (error) {
@@ -112,7 +113,7 @@ export async function expectAudioAdvancing(
       .catch((err: unknown) => `unreadable: ${String(err)}`);
     const station = await stationHelper.status().catch((err: unknown) => `unreadable: ${String(err)}`);
     throw new Error(
-      `the audio did not advance ${seconds} s on ${mount} within ${timeout} ms.\n` +
+      `the audio did not advance ${seconds} s on ${mounts.join(" or ")} within ${timeout} ms.\n` +
         `audio: ${seen}\nstation: ${JSON.stringify(station)}`,
       { cause: error },
     );
