@@ -36,6 +36,9 @@ function networkAddress(n: number): string {
   return `2001:db8:${(n % 7).toString(16)}:${n.toString(16)}::1`;
 }
 
+/** An anonymous owner id as the SPA makes them (web/lib/session-id.ts). */
+const anonymousOwner = () => `session-${Date.now()}-${crypto.randomUUID().replaceAll("-", "")}`;
+
 type Tally = { attempts: number; byStatus: Map<number, number> };
 
 /** Runs `attempt(i)` for i < count, `concurrency` at a time, counting the answers' statuses. */
@@ -115,7 +118,7 @@ async function main() {
       post(
         "/api/favorites",
         {
-          sessionId: `session-${Date.now()}-${i}`,
+          sessionId: anonymousOwner(),
           trackTitle: `Flood ${i} ${"x".repeat(250)}`,
           trackArtist: "A",
         },
@@ -129,7 +132,7 @@ async function main() {
       post(
         "/api/listening",
         {
-          sessionId: `session-${Date.now()}-l${i}`,
+          sessionId: anonymousOwner(),
           listeningId: crypto.randomUUID(),
           startedAt: Date.now(),
           quality: "hd",
