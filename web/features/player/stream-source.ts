@@ -5,6 +5,7 @@
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
 import type { MseStream, MseStreamEvents } from "./engine/mse-stream";
+import { requestStream } from "./engine/request";
 import { readStored } from "./storage";
 import { withCacheBuster } from "./stream-url";
 
@@ -114,14 +115,18 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
         if (mine === generation) refuse(reason);
       },
     };
-    // The fetch and the module load overlap; the element starts once the first frames are in.
+    // The request and the module load overlap (the host takes a few hundred milliseconds to send
+    // its first bytes); the element starts once the first frames are in.
+    const request = requestStream(url);
     void import("./engine/mse-stream")
       .then(({ createMseStream }) => {
-        if (mine === generation) mse = createMseStream(audio, mediaSource, url, streamEvents);
+        if (mine === generation) mse = createMseStream(audio, mediaSource, url, streamEvents, request);
+        else request.controller.abort();
       })
-      .catch((error: unknown) =>
-        streamEvents.onUnsupported(`the player's engine did not load: ${String(error)}`),
-      );
+      .catch((error: unknown) => {
+        request.controller.abort();
+        streamEvents.onUnsupported(`the player's engine did not load: ${String(error)}`);
+      });
   }
 
   return {

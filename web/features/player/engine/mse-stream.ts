@@ -8,6 +8,7 @@
 import { withoutCacheBuster } from "../stream-url";
 import { fmp4MimeType, initSegment, mediaSegment } from "./fmp4";
 import { createMp3Framer, frameSeconds, type Mp3Frame } from "./mp3-frames";
+import { requestStream, type StreamRequest } from "./request";
 
 /** A connection that adds no audio for this long is dropped and made again. */
 const silentConnectionMs = 4000;
@@ -84,6 +85,8 @@ export function createMseStream(
   mediaSource: MediaSource,
   firstUrl: string,
   events: MseStreamEvents,
+  /** The first connection's request, made by the caller while this module loaded. */
+  firstRequest?: StreamRequest,
 ) {
   const mime = mp3MimeType(mediaSource.constructor as typeof MediaSource) ?? "audio/mpeg";
   let buffer: SourceBuffer | null = null;
@@ -105,10 +108,10 @@ export function createMseStream(
   let lastAppended: Uint8Array[] = [];
   let lastTrim = 0;
 
-  function connect(url: string): Connection {
+  function connect(url: string, request: StreamRequest = requestStream(url)): Connection {
     const connection: Connection = {
       url,
-      controller: new AbortController(),
+      controller: request.controller,
       framer: createMp3Framer(),
       held: [],
       received: 0,
@@ -118,16 +121,13 @@ export function createMseStream(
       lastAudioAt: performance.now(),
       startedAt: performance.now(),
     };
-    void read(connection);
+    void read(connection, request.response);
     return connection;
   }
 
-  async function read(connection: Connection) {
+  async function read(connection: Connection, request: Promise<Response>) {
     try {
-      const response = await fetch(connection.url, {
-        signal: connection.controller.signal,
-        cache: "no-store",
-      });
+      const response = await request;
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       const type = response.headers.get("content-type") ?? "";
       if (type && !/audio\/(mpeg|mp3)/i.test(type)) {
@@ -345,7 +345,7 @@ export function createMseStream(
   if (mediaSource.readyState === "open") onSourceOpen();
   else mediaSource.addEventListener("sourceopen", onSourceOpen, { once: true });
 
-  active = connect(firstUrl);
+  active = connect(firstUrl, firstRequest);
   events.onSource(firstUrl);
 
   return {
