@@ -1,12 +1,12 @@
 // Contact messages: stored first, so a message is never lost; then the station is told by
 // mail when CONTACT_NOTIFY_EMAIL is configured (else only in the worker log).
-import { eq, inArray, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { contactMessage } from "#schema/api.ts";
 import { contactMessages } from "#schema/db.ts";
 import { station } from "#schema/station.ts";
 import { getConfig } from "./config";
-import { type Db, getDb } from "./db";
+import { type Db, deleteOldestBefore, getDb } from "./db";
 import { sendMail } from "./email";
 import { escapeHtml } from "./escape-html";
 import { redactForLog } from "./redact";
@@ -70,16 +70,7 @@ export async function notifyStation(env: Env, message: StoredContactMessage): Pr
  * were mailed to the station when they came (or logged, when no address is set); a backup keeps
  * them beyond that.
  */
-export async function deleteContactMessagesBefore(db: Db, before: number, limit = 1000): Promise<number> {
-  const oldest = db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(lt(contactMessages.createdAt, new Date(before)))
-    .orderBy(contactMessages.createdAt)
-    .limit(limit);
-  const deleted = await db
-    .delete(contactMessages)
-    .where(inArray(contactMessages.id, oldest))
-    .returning({ id: contactMessages.id });
-  return deleted.length;
+export function deleteContactMessagesBefore(db: Db, before: number, limit = 1000): Promise<number> {
+  const columns = { id: contactMessages.id, time: contactMessages.createdAt };
+  return deleteOldestBefore(db, contactMessages, columns, before, limit);
 }

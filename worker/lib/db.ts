@@ -1,5 +1,7 @@
+import { inArray, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "#schema/db.ts";
 
 function createDb(d1: D1Database) {
@@ -32,4 +34,25 @@ export function inSlices<T>(rows: readonly T[], size: number): T[][] {
 export async function batchAll(db: Db, statements: BatchItem<"sqlite">[]): Promise<void> {
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
+}
+
+/**
+ * The cron's pruning of a table: rows whose `time` is before `before` go, oldest first, at most
+ * `limit` per run. Counted from the deleted rows: D1's meta.changes also counts what triggers do.
+ */
+export async function deleteOldestBefore(
+  db: Db,
+  table: SQLiteTable,
+  columns: { id: SQLiteColumn; time: SQLiteColumn },
+  before: number,
+  limit: number,
+): Promise<number> {
+  const oldest = db
+    .select({ id: columns.id })
+    .from(table)
+    .where(lt(columns.time, new Date(before)))
+    .orderBy(columns.time)
+    .limit(limit);
+  const deleted = await db.delete(table).where(inArray(columns.id, oldest)).returning({ id: columns.id });
+  return deleted.length;
 }

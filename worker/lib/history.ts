@@ -1,10 +1,10 @@
 // Track history: appended by the live room and the cron trigger, read by /api/track-history and /api/stats.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ListeningStats, PlayedTrack, TrackHistoryItem } from "#schema/api.ts";
 import { artistPlays, listeningTotals, trackHistory, trackPlays } from "#schema/db.ts";
 import { historySearch } from "#schema/listener-rules.ts";
 import { statsRecentCount, statsTopCount } from "#schema/rules.ts";
-import type { Db } from "./db";
+import { type Db, deleteOldestBefore } from "./db";
 import { trackKey } from "./radio";
 
 const trackHistoryLimit = 100;
@@ -134,23 +134,14 @@ export async function setPlayArtwork(db: Db, id: number, artwork: string): Promi
  */
 export const historyPrunedPerRun = 1000;
 
-export async function deleteHistoryBefore(
-  db: Db,
-  before: number,
-  limit = historyPrunedPerRun,
-): Promise<number> {
-  const oldest = db
-    .select({ id: trackHistory.id })
-    .from(trackHistory)
-    .where(lt(trackHistory.playedAt, new Date(before)))
-    .orderBy(trackHistory.playedAt)
-    .limit(limit);
-  // Counted from the deleted rows: D1's meta.changes also counts what the stats triggers change.
-  const deleted = await db
-    .delete(trackHistory)
-    .where(inArray(trackHistory.id, oldest))
-    .returning({ id: trackHistory.id });
-  return deleted.length;
+export function deleteHistoryBefore(db: Db, before: number, limit = historyPrunedPerRun): Promise<number> {
+  return deleteOldestBefore(
+    db,
+    trackHistory,
+    { id: trackHistory.id, time: trackHistory.playedAt },
+    before,
+    limit,
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
 // Listening sessions (issue 15): a browser writes its stretch of listening at most once a minute
 // while it plays and once when it stops; /analytics reads the owner's summary. Durations are the
 // server's own clock: a browser can only claim time by taking part in it.
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { ListeningSummary, ListeningWrite } from "#schema/api.ts";
 import { listeningSessions, trackHistory } from "#schema/db.ts";
 import { listening } from "#schema/listener-rules.ts";
-import type { Db } from "./db";
+import { type Db, deleteOldestBefore } from "./db";
 import type { Owner } from "./favorites";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -153,16 +153,7 @@ export async function readListeningSummary(db: Db, owner: Owner, now: number): P
 }
 
 /** The cron's pruning: sessions that started before `before` go, at most `limit` per run. */
-export async function deleteListeningBefore(db: Db, before: number, limit = 1000): Promise<number> {
-  const oldest = db
-    .select({ id: listeningSessions.id })
-    .from(listeningSessions)
-    .where(lt(listeningSessions.startedAt, new Date(before)))
-    .orderBy(listeningSessions.startedAt)
-    .limit(limit);
-  const deleted = await db
-    .delete(listeningSessions)
-    .where(inArray(listeningSessions.id, oldest))
-    .returning({ id: listeningSessions.id });
-  return deleted.length;
+export function deleteListeningBefore(db: Db, before: number, limit = 1000): Promise<number> {
+  const columns = { id: listeningSessions.id, time: listeningSessions.startedAt };
+  return deleteOldestBefore(db, listeningSessions, columns, before, limit);
 }

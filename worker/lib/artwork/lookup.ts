@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
 import { type ImageType, sniffImageType } from "../images";
+import { readCapped } from "../read-capped";
 import { frontCoverUrl, matchingReleaseGroups, ProviderUnavailable, userAgent } from "./musicbrainz";
 import { artworkTrackKey } from "./normalise";
 
@@ -60,29 +61,8 @@ async function fetchCover(
     await res.body?.cancel();
     throw new ProviderUnavailable(`cover answered ${res.status}`);
   }
-  if (Number(res.headers.get("Content-Length") ?? 0) > maxArtworkBytes) {
-    await res.body.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxArtworkBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readCapped(res, maxArtworkBytes);
+  if (!bytes) return null;
   const type = sniffImageType(bytes);
   return type && coverTypes.has(type.contentType) ? { bytes, type } : null;
 }

@@ -1,4 +1,5 @@
 // Reads a radio host's JSON: 3 s timeout, non-OK, oversized or unparsable answers are failures.
+import { readCapped } from "../read-capped";
 
 const upstreamTimeoutMs = 3000;
 /**
@@ -8,37 +9,6 @@ const upstreamTimeoutMs = 3000;
  * read, never a reader holding megabytes.
  */
 export const upstreamMaxBytes = 1024 * 1024;
-
-/** The body as text, or an UpstreamError past `maxBytes` (declared or counted as it streams). */
-async function readCapped(url: string, res: Response, maxBytes: number): Promise<string> {
-  const declared = Number(res.headers.get("Content-Length") ?? Number.NaN);
-  const tooLarge = () => new UpstreamError(`${url} answered more than ${maxBytes / 1024} KB`);
-  if (declared > maxBytes) {
-    await res.body?.cancel();
-    throw tooLarge();
-  }
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
 
 /** The radio host was unreachable, slow, answered non-OK or something that is not the expected JSON. */
 export class UpstreamError extends Error {
@@ -64,7 +34,9 @@ export async function fetchUpstreamJson(
   }
   let text: string;
   try {
-    text = await readCapped(url, res, upstreamMaxBytes);
+    const bytes = await readCapped(res, upstreamMaxBytes);
+    if (!bytes) throw new UpstreamError(`${url} answered more than ${upstreamMaxBytes / 1024} KB`);
+    text = new TextDecoder().decode(bytes);
   } catch (err) {
     if (err instanceof UpstreamError) throw err;
     throw new UpstreamError(`${url} body unreadable: ${String(err)}`);
