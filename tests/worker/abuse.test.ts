@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listening } from "#schema/listener-rules.ts";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
+import { widerNetworkShare } from "#worker/lib/rate-limit.ts";
 import type { LiveShard } from "#worker/live/index.ts";
 import { requestLink } from "./support/auth";
 import { type RecordedStatement, recordingD1 } from "./support/d1-recorder";
@@ -178,12 +179,14 @@ describe("an IPv6 customer holding a /48", () => {
   it("shares widerNetworkShare clients' worth of a limit across all its /64s", async () => {
     const [a = 0, b = 0] = crypto.getRandomValues(new Uint16Array(2));
     const fresh64 = (i: number) => `2001:${a.toString(16)}:${b.toString(16)}:${i.toString(16)}::1`;
-    // Login links: 5 per client network in 15 minutes; a /48 may ask 4 × 5.
+    // Login links: 5 per client network in 15 minutes; a /48 may ask widerNetworkShare times that.
+    const allowed = 5 * widerNetworkShare;
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
+    for (let i = 0; i <= allowed; i++) {
       statuses.push((await requestLink(uniqueEmail("v6"), { ip: fresh64(i) })).status);
-    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    }
+    expect(statuses.slice(0, allowed).every((s) => s === 200)).toBe(true);
+    expect(statuses[allowed]).toBe(429);
   });
 });
 
@@ -204,9 +207,32 @@ describe("the live room", () => {
         LIVE_SOCKETS_PER_SHARD: String(limits.perShard),
       });
     });
-    return (network: string) =>
-      shard.fetch("http://shard/", { headers: { Upgrade: "websocket", "X-Live-Network": network } });
+    return (network: string, wider?: string) =>
+      shard.fetch("http://shard/", {
+        headers: {
+          Upgrade: "websocket",
+          "X-Live-Network": network,
+          ...(wider ? { "X-Live-Wider-Network": wider } : {}),
+        },
+      });
   }
+
+  it("counts an IPv6 /48's sockets too: widerNetworkShare networks' worth, however many /64s", async () => {
+    const connect = await shardWith({ perNetwork: 1, perShard: 1000 });
+    const held: WebSocket[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i <= widerNetworkShare; i++) {
+      const res = await connect(`slash64-${i}`, "one-slash48");
+      statuses.push(res.status);
+      if (res.webSocket) {
+        res.webSocket.accept();
+        held.push(res.webSocket);
+      }
+    }
+    expect(statuses.slice(0, widerNetworkShare).every((s) => s === 101)).toBe(true);
+    expect(statuses[widerNetworkShare]).toBe(429);
+    for (const socket of held) socket.close(1000, "done");
+  });
 
   it("refuses a network's socket past LIVE_SOCKETS_PER_NETWORK (429) and any past LIVE_SOCKETS_PER_SHARD (503)", async () => {
     const connect = await shardWith({ perNetwork: 2, perShard: 3 });

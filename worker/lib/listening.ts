@@ -70,6 +70,7 @@ export async function recordListening(
  * Whether `owner` may begin another stretch now: fewer than listening.openPerOwner playing (not
  * ended, written within the last interval) and fewer than listening.perOwnerPerDay begun in the
  * last day. Reads the owner's stretches of the last day only (their index), at most the daily cap.
+ * A soft cap: first writes racing each other may pass it together, a few over, never a pile.
  */
 export async function mayBeginListening(db: Db, owner: Owner, now: number): Promise<boolean> {
   const playingSince = now - listening.writeEveryMs - 2 * listening.graceMs;

@@ -39,7 +39,8 @@ export function publicCache({
     const ttlMs = getConfig(c.env).PUBLIC_CACHE_SECONDS * 1000;
     if (ttlMs === 0 || c.req.method !== "GET") return next();
     if (!forSessions && readSessionToken(c) !== undefined) return next();
-    const key = byQuery ? c.req.url : c.req.url.replace(/\?.*$/, "");
+    // Without the query, the path alone: a site reached by two host names is one answer.
+    const key = byQuery ? c.req.url : c.req.path;
     const hit = entries.get(key);
     if (hit && now() - hit.at < ttlMs) {
       return new Response(hit.body, { status: hit.status, headers: hit.headers });

@@ -77,10 +77,11 @@ export function clientNetwork(ip: string): string {
 }
 
 /**
- * How many clients' worth an IPv6 /48 may spend of a per-client limit: an office or a campus
- * behind one /48 is several listeners; a host's customer rotating through it is one.
+ * How many clients' worth an IPv6 /48 may spend of a per-client limit: a campus, or an ISP's pool
+ * handing out /56s and /64s, is many listeners in one /48; a host's customer rotating through its
+ * /48 (65,536 /64s) is one. 16 keeps the first listening and the second to 16 clients, not 65,536.
  */
-export const widerNetworkShare = 4;
+export const widerNetworkShare = 16;
 
 function clientIp(c: Context): string {
   return (
@@ -90,9 +91,10 @@ function clientIp(c: Context): string {
 
 const networkKey = async (network: string) => (await sha256Hex(`client:${network}`)).slice(0, 32);
 
-/** A key for the requesting client's network: a hash, so no raw address is stored. */
-export async function clientKey(c: Context): Promise<string> {
-  return networkKey(clientNetwork(clientIp(c)));
+/** Keys of the client's network and, for IPv6, of its /48 too: hashes, so no raw address is stored. */
+export async function clientKeys(c: Context): Promise<{ network: string; wider?: string }> {
+  const { network, wider } = clientNetworks(clientIp(c));
+  return { network: await networkKey(network), ...(wider ? { wider: await networkKey(wider) } : {}) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { latestRecordedTrack } from "../lib/history";
 import { readCurrentTrack } from "../lib/radio";
 import { shardName, stationReaderName } from "./names";
 
-export { liveNetworkHeader } from "./names";
+export { liveNetworkHeader, liveWiderNetworkHeader } from "./names";
 
 import { coldState, type StationState, sourceOf } from "./station-state";
 
@@ -22,7 +22,8 @@ export function stationReader(env: Env) {
 /**
  * The shard a client network's players connect to: the same for all of them, so that shard alone
  * counts the network's sockets (ADR 032); many networks spread evenly over LIVE_SHARDS objects.
- * `networkKey` is a hex hash of the network (worker/lib/rate-limit.ts's clientKey).
+ * `networkKey` is a hex hash of the network (worker/lib/rate-limit.ts's clientKeys), an IPv6
+ * client's /48 rather than its /64.
  */
 export function liveShardOf(env: Env, config: Config, networkKey: string) {
   const index = Number.parseInt(networkKey.slice(0, 8), 16) % config.LIVE_SHARDS;

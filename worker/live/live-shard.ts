@@ -3,7 +3,8 @@
 // change; it sends that change to every socket it holds. ADR 009.
 import { DurableObject } from "cloudflare:workers";
 import { getConfig } from "../lib/config";
-import { liveNetworkHeader, readerOfShard } from "./names";
+import { widerNetworkShare } from "../lib/rate-limit";
+import { liveNetworkHeader, liveWiderNetworkHeader, readerOfShard } from "./names";
 import { liveMessage, type StationState } from "./station-state";
 
 const stateKey = "state";
@@ -53,7 +54,11 @@ export class LiveShard extends DurableObject<Env> {
     if (this.ctx.getWebSockets().length >= config.LIVE_SOCKETS_PER_SHARD) {
       return refusal(503, "The live room is full. Titles are polled instead.", "live_room_full");
     }
-    if (this.ctx.getWebSockets(network).length >= config.LIVE_SOCKETS_PER_NETWORK) {
+    const wider = request.headers.get(liveWiderNetworkHeader);
+    if (
+      this.ctx.getWebSockets(network).length >= config.LIVE_SOCKETS_PER_NETWORK ||
+      (wider && this.ctx.getWebSockets(wider).length >= config.LIVE_SOCKETS_PER_NETWORK * widerNetworkShare)
+    ) {
       return refusal(429, "Too many live connections from your network.", "too_many_requests");
     }
     if (!this.mayConnect(network, config.LIVE_SOCKETS_PER_NETWORK * connectsPerSocketPerMinute)) {
@@ -61,8 +66,8 @@ export class LiveShard extends DurableObject<Env> {
     }
     const state = this.state ?? (await this.firstState());
     const { 0: client, 1: server } = new WebSocketPair();
-    // Tagged with its network: getWebSockets(network) counts that network's sockets here.
-    this.ctx.acceptWebSocket(server, [network]);
+    // Tagged with its networks: getWebSockets(network) counts that network's sockets here.
+    this.ctx.acceptWebSocket(server, wider ? [network, wider] : [network]);
     server.send(JSON.stringify(liveMessage(state, Date.now())));
     return new Response(null, { status: 101, webSocket: client });
   }

@@ -15,3 +15,5 @@ export function readerOfShard(shardName: string | undefined): string {
 
 /** The header that tells a shard which client network a connection comes from (set by the worker). */
 export const liveNetworkHeader = "X-Live-Network";
+/** The same for the client's IPv6 /48, when it has one. */
+export const liveWiderNetworkHeader = "X-Live-Wider-Network";

@@ -3,9 +3,16 @@ import type { NextTrack, NowPlaying, Track } from "#schema/api.ts";
 import type { AppEnv } from "../env";
 import { getConfig } from "../lib/config";
 import { jsonError } from "../lib/http";
-import { clientKey } from "../lib/rate-limit";
+import { clientKeys } from "../lib/rate-limit";
 import { isSameOrigin } from "../lib/request-guards";
-import { currentStation, liveNetworkHeader, liveShardOf, publicListeners, type StationState } from "../live";
+import {
+  currentStation,
+  liveNetworkHeader,
+  liveShardOf,
+  liveWiderNetworkHeader,
+  publicListeners,
+  type StationState,
+} from "../live";
 
 /** Browsers and the edge may reuse an answer briefly; live players get changes pushed instead. */
 const cacheControl = "public, max-age=5";
@@ -65,10 +72,13 @@ export const radio = new Hono<AppEnv>()
     if (c.req.header("Origin") === undefined || !isSameOrigin(c.req.raw, config.SITE_URL)) {
       return jsonError(c, 403, "Live updates are only for this site's own pages.", "cross_origin");
     }
-    // The shard counts each network's sockets and its own (ADR 032); it is told the network, a
-    // hash, by this worker alone (a client's own header of that name is replaced).
-    const network = await clientKey(c);
+    // The shard counts each network's sockets and its own (ADR 032); it is told the network and,
+    // for IPv6, its /48 (hashes) by this worker alone: a client's own headers of those names are
+    // replaced. An IPv6 /48's players all go to one shard, so that shard counts them all.
+    const { network, wider } = await clientKeys(c);
     const headers = new Headers(c.req.raw.headers);
     headers.set(liveNetworkHeader, network);
-    return liveShardOf(c.env, config, network).fetch(new Request(c.req.raw, { headers }));
+    if (wider) headers.set(liveWiderNetworkHeader, wider);
+    else headers.delete(liveWiderNetworkHeader);
+    return liveShardOf(c.env, config, wider ?? network).fetch(new Request(c.req.raw, { headers }));
   });
