@@ -2,24 +2,12 @@
 // restores DIR into a throw-away local database and compares counts and checksums (README:
 // Operations, ADR 029).
 import { resolve } from "node:path";
-import { parseVerifyArgs, UsageError, verifyUsage } from "./backup/args.ts";
+import { parseVerifyArgs, runCommand, type VerifyArgs, verifyUsage } from "./backup/args.ts";
 import { loadBackup } from "./backup/run.ts";
 import { readTarget, shownPath } from "./backup/target.ts";
 import { rehearseRestore } from "./backup/verify.ts";
 
-async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parseVerifyArgs>;
-  try {
-    args = parseVerifyArgs(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    console.error(`${err.message}\n\n${verifyUsage}`);
-    return 2;
-  }
-  if (!args) {
-    console.log(verifyUsage);
-    return 0;
-  }
+async function main(args: VerifyArgs): Promise<number> {
   const dir = resolve(args.dir);
   const manifest = loadBackup(dir);
   console.log(`verifying ${shownPath(dir)} (made ${manifest.createdAt} from ${manifest.source.target})`);
@@ -36,12 +24,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`backup:verify failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand("backup:verify", parseVerifyArgs, verifyUsage, main);

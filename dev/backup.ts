@@ -2,25 +2,13 @@
 // database, every R2 image and a manifest with counts and checksums (README: Operations).
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { backupUsage, parseBackupArgs, UsageError } from "./backup/args.ts";
+import { type BackupArgs, backupUsage, parseBackupArgs, runCommand } from "./backup/args.ts";
 import { openLocalStore } from "./backup/local.ts";
 import { openRemoteStore, remoteCredentials } from "./backup/remote.ts";
 import { runBackup } from "./backup/run.ts";
 import { readTarget, shownPath } from "./backup/target.ts";
 
-async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parseBackupArgs>;
-  try {
-    args = parseBackupArgs(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    console.error(`${err.message}\n\n${backupUsage}`);
-    return 2;
-  }
-  if (!args) {
-    console.log(backupUsage);
-    return 0;
-  }
+async function main(args: BackupArgs): Promise<number> {
   const target = readTarget(args.env);
   const persistTo = args.remote ? null : resolve(args.persistTo ?? target.defaultPersistTo);
   if (persistTo && !existsSync(persistTo))
@@ -45,12 +33,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`backup failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand("backup", parseBackupArgs, backupUsage, main);

@@ -3,7 +3,7 @@
 // result against the manifest (README: Operations, ADR 029).
 import { resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseRestoreArgs, restoreUsage, UsageError } from "./backup/args.ts";
+import { parseRestoreArgs, type RestoreArgs, restoreUsage, runCommand } from "./backup/args.ts";
 import { describeHolder, processesUsing } from "./backup/in-use.ts";
 import { openLocalStore } from "./backup/local.ts";
 import { openRemoteStore, remoteCredentials } from "./backup/remote.ts";
@@ -39,19 +39,7 @@ function refuseWhileInUse(persistTo: string): void {
   );
 }
 
-async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parseRestoreArgs>;
-  try {
-    args = parseRestoreArgs(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    console.error(`${err.message}\n\n${restoreUsage}`);
-    return 2;
-  }
-  if (!args) {
-    console.log(restoreUsage);
-    return 0;
-  }
+async function main(args: RestoreArgs): Promise<number> {
   const dir = resolve(args.dir);
   // Every checksum is checked before anything changes.
   const manifest = loadBackup(dir);
@@ -100,12 +88,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`restore failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand("restore", parseRestoreArgs, restoreUsage, main);

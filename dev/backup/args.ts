@@ -123,3 +123,40 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs | null {
     throw new UsageError(positionals.length === 0 ? "DIR (the backup) is required." : "Give one DIR.");
   return { dir: positionals[0] as string };
 }
+
+/**
+ * Runs a backup command: parses `process.argv` with `parse` (a usage error prints `usage` and
+ * exits 2, no arguments to act on prints it and exits 0), then `run`; its answer is the exit code,
+ * a thrown error is printed as "`name` failed: …" with exit code 1.
+ */
+export function runCommand<A>(
+  name: string,
+  parse: (argv: string[]) => A | null,
+  usage: string,
+  run: (args: A) => Promise<number>,
+): void {
+  const exit = async (): Promise<number> => {
+    let args: A | null;
+    try {
+      args = parse(process.argv.slice(2));
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      console.error(`${err.message}\n\n${usage}`);
+      return 2;
+    }
+    if (!args) {
+      console.log(usage);
+      return 0;
+    }
+    return run(args);
+  };
+  exit().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(`${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -123,8 +123,13 @@ export async function hitClientLimit(
 
 /** "Too many {what}. Please try again in N minutes.": the 429 message, from a result's Retry-After. */
 export function retryMessage(what: string, retryAfterSeconds: number): string {
+  return `Too many ${what}. ${tryAgainIn(retryAfterSeconds)}`;
+}
+
+/** "Please try again in N minutes.": Retry-After in whole minutes, at least one. */
+export function tryAgainIn(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
 /**

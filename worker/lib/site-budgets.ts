@@ -7,7 +7,7 @@ import { and, gte, lt } from "drizzle-orm";
 import { rateLimits } from "#schema/db.ts";
 import type { Config } from "./config";
 import type { Db } from "./db";
-import { type CountedResult, hitRateLimit } from "./rate-limit";
+import { type CountedResult, hitRateLimit, tryAgainIn } from "./rate-limit";
 
 export const budgetWindowMs = 60 * 60 * 1000;
 
@@ -67,6 +67,5 @@ export async function spentSiteBudgets(
 
 /** The message of a refusal for a spent budget (503: the site, not this client, is busy). */
 export function budgetMessage(what: string, retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `The station is receiving too many ${what} right now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `The station is receiving too many ${what} right now. ${tryAgainIn(retryAfterSeconds)}`;
 }

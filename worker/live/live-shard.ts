@@ -57,11 +57,10 @@ export class LiveShard extends DurableObject<Env> {
     const wider = request.headers.get(liveWiderNetworkHeader);
     if (
       this.ctx.getWebSockets(network).length >= config.LIVE_SOCKETS_PER_NETWORK ||
-      (wider && this.ctx.getWebSockets(wider).length >= config.LIVE_SOCKETS_PER_NETWORK * widerNetworkShare)
+      (wider &&
+        this.ctx.getWebSockets(wider).length >= config.LIVE_SOCKETS_PER_NETWORK * widerNetworkShare) ||
+      !this.mayConnect(network, config.LIVE_SOCKETS_PER_NETWORK * connectsPerSocketPerMinute)
     ) {
-      return refusal(429, "Too many live connections from your network.", "too_many_requests");
-    }
-    if (!this.mayConnect(network, config.LIVE_SOCKETS_PER_NETWORK * connectsPerSocketPerMinute)) {
       return refusal(429, "Too many live connections from your network.", "too_many_requests");
     }
     const state = this.state ?? (await this.firstState());

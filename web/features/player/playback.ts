@@ -233,8 +233,6 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const onStall = () => {
     if (!wantsPlayRef.current) return;
     armStall();
-    // The buffer ran dry while the connection is down: the listener hears the drop now.
-    if (source.current?.connectionDown && statusRef.current === "playing") setStatus("reconnecting");
   };
   const audioEvents = {
     onPlay: () => {

@@ -194,9 +194,6 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
     delayMs(): number | null {
       return mse?.delayMs() ?? null;
     },
-    get connectionDown() {
-      return mse?.down ?? false;
-    },
   };
 }
 

@@ -201,7 +201,7 @@ export function createMseStream(
     // stream still brings audio, so wait until the new one has the moment it reached. A listener
     // already hearing silence is joined at once.
     const settled = now - next.originMovedAt >= originSettleMs;
-    const starving = down && audio.currentTime >= mediaEnd - 0.3;
+    const starving = down && audio.currentTime >= mediaEnd - starvingAheadSeconds;
     if (recurAt >= 0) {
       let position = 0;
       for (const frame of next.held.splice(0, recurAt)) position += frameSeconds(frame);
@@ -224,7 +224,7 @@ export function createMseStream(
     active = next;
     incoming = null;
     retries = 0;
-    setDown(false);
+    down = false;
     timeline.push({ mediaTime: mediaEnd, connection: next, position: next.consumed });
     events.onSource(next.url);
     appendHeld(next);
@@ -294,12 +294,8 @@ export function createMseStream(
       return;
     }
     if (connection !== active) return;
-    setDown(true);
+    down = true;
     scheduleRetry(connection.url);
-  }
-
-  function setDown(next: boolean) {
-    down = next;
   }
 
   function scheduleRetry(url: string) {
