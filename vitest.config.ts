@@ -140,6 +140,9 @@ export default defineConfig(async () => {
             name: "web",
             sequence: { groupOrder: 0 },
             environment: "jsdom",
+            // Beside the station's worker files (dev/run-tests.ts) a jsdom render of a hundred rows
+            // or a list's re-read passed 5 s in clean-clone runs: a bound, not a measurement.
+            testTimeout: 15_000,
             include: ["tests/web/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/web/support/setup.ts"],
           },
