@@ -14,8 +14,10 @@ if (inBrowser) {
 }
 
 // Parts of the app are lazy chunks (web/ui/deferred.tsx, the routes): the first test that shows
-// one waits for Vite to transform its modules, which takes more than find*'s default second.
-configure({ asyncUtilTimeout: 5000 });
+// one waits for Vite to transform its modules, which takes more than find*'s default second. And
+// beside the station's worker files (dev/run-tests.ts) a hundred history rows, rendered a slice per
+// task, took more than 5 s in a clean-clone run: the bound stays under the project's 15 s a test.
+configure({ asyncUtilTimeout: 12_000 });
 
 // No test reaches a real server: fetch answers the shell's calls and 404s the rest until a test
 // gives its own routes, and the live connection gets a socket each test drives.
