@@ -87,9 +87,25 @@ export function processesUsing(dir: string): Holder[] | null {
   return existsSync("/proc/self/fd") ? holdersFromProc(dir) : holdersFromLsof(dir);
 }
 
+/**
+ * A command line as a person reads it: each path is shortened to the program it names
+ * (`…/node_modules/wrangler/wrangler-dist/cli.js` is `wrangler`, `/usr/bin/node` is `node`), so a
+ * checkout in a deep folder still shows `node wrangler dev` within the line's 120 characters.
+ */
+export function shortCommand(command: string): string {
+  const words = command.split(" ").map((word) => {
+    if (!word.startsWith("/")) return word;
+    const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:[^/]+\/)*[^/]+$/.exec(word);
+    if (inPackage && /\.[cm]?js$/.test(word)) return inPackage[1] as string;
+    return word.slice(word.lastIndexOf("/") + 1) || word;
+  });
+  const line = words.join(" ");
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}
+
 /** A holder as a person recognises it: workerd is started by `wrangler dev`, so name that too. */
 export function describeHolder(holder: Holder): string {
-  const shown = (command: string) => (command.length > 120 ? `${command.slice(0, 120)}…` : command);
+  const shown = shortCommand;
   let line = `${shown(holder.command) || "a process"} (pid ${holder.pid})`;
   for (let pid = holder.parent, depth = 0; pid && pid > 1 && depth < 5; pid = procParent(pid), depth++) {
     const command = procCommand(pid);

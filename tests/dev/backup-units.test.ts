@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseBackupArgs, parseRestoreArgs, parseVerifyArgs, UsageError } from "#dev/backup/args.ts";
-import { holdersFromLsof, holdersFromProc } from "#dev/backup/in-use.ts";
+import { holdersFromLsof, holdersFromProc, shortCommand } from "#dev/backup/in-use.ts";
 import { countRowsInExport, insideDir, objectFileName } from "#dev/backup/manifest.ts";
 import { parentsFirst, readExport, restorePlan, tableChecksums } from "#dev/backup/plan.ts";
 import { replacement } from "#dev/backup/store.ts";
@@ -245,6 +245,24 @@ describe("who has the local state open", () => {
     // lsof names the command without its arguments.
     expect(holdersFromLsof(state)).toEqual([{ pid: sleeper, command: "sleep", parent: shell.pid }]);
     expect(holdersFromLsof(beside)).toEqual([]);
+  });
+
+  it("names programs, not their paths, so a checkout in a deep folder still shows `wrangler dev`", () => {
+    const root = `/check/${"deep/".repeat(12)}main/node_modules`;
+    expect(
+      shortCommand(
+        `${root}/node/bin/node --no-warnings ${root}/wrangler/wrangler-dist/cli.js dev --port 8787`,
+      ),
+    ).toBe("node --no-warnings wrangler dev --port 8787");
+    expect(
+      shortCommand(
+        `${root}/@cloudflare/workerd-linux-64/bin/workerd serve --binary --socket-addr=entry=127.0.0.1:0`,
+      ),
+    ).toBe("workerd serve --binary --socket-addr=entry=127.0.0.1:0");
+    expect(shortCommand(`node ${root}/.bin/tsx dev/start.ts`)).toBe("node tsx dev/start.ts");
+    const long = shortCommand(`workerd serve ${"--flag ".repeat(40)}`);
+    expect(long).toHaveLength(121);
+    expect(long.endsWith("…")).toBe(true);
   });
 });
 
