@@ -26,6 +26,7 @@ import { stats } from "./routes/stats";
 import { trackArtworkRoutes } from "./routes/track-artwork";
 import { trackHistory } from "./routes/track-history";
 import { upload } from "./routes/upload";
+import { widgets } from "./routes/widgets";
 
 function configOrUndefined(env: Env): Config | undefined {
   try {
@@ -69,7 +70,7 @@ export const app = new Hono<AppEnv>()
     // A WebSocket handshake's response carries the socket: it must pass through untouched.
     if (c.res.status === 101) return;
     const headers = mutableHeaders(c);
-    await applySecurityHeaders(headers, configOrUndefined(c.env));
+    await applySecurityHeaders(headers, configOrUndefined(c.env), c.get("ownPolicy"));
     keepCookiesPrivate(headers);
   })
   .use("/api/*", requestGuards)
@@ -86,6 +87,7 @@ export const app = new Hono<AppEnv>()
   .all("/api/*", (c) => jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`))
   .route("/images", images)
   .route("/share", share)
+  .route("/widgets", widgets)
   .get("/images/*", (c) => jsonError(c, 404, "Image not found"))
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

@@ -2,4 +2,10 @@
 // module, so routes and middleware import it without importing the app that mounts them.
 import type { CurrentUser } from "../schema/api";
 
-export type AppEnv = { Bindings: Env; Variables: { user: CurrentUser } };
+/**
+ * A response's own policy in place of the site's (the widget's frame, worker/routes/widgets.ts):
+ * its Content-Security-Policy, and whether the site's own pages may frame it.
+ */
+export type OwnPolicy = { contentSecurityPolicy: string; frameable: boolean };
+
+export type AppEnv = { Bindings: Env; Variables: { user: CurrentUser; ownPolicy?: OwnPolicy } };

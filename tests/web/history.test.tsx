@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { livePlayQueryKey } from "#web/lib/queries/history.ts";
@@ -71,28 +71,51 @@ describe("track history", () => {
     expect(screen.getAllByRole("listitem")[0]?.textContent).toContain("Paper Lanterns");
   });
 
-  it("loads the played-tracks widget's script here, async, when one is configured", async () => {
+  it("shows the played-tracks widget in a sandboxed frame of the site's own, never its script in the page", async () => {
     mockApi({
       "GET /api/config": aClientConfig({ historyWidgetUrl: "https://widget.example/played.js" }),
       "GET /api/track-history": [],
     });
     const { unmount } = renderAt("/history", <HistoryScreen />);
-    await waitFor(() =>
-      expect(document.querySelector('script[src="https://widget.example/played.js"]')).toBeTruthy(),
-    );
-    const script = document.querySelector<HTMLScriptElement>(
-      'script[src="https://widget.example/played.js"]',
-    );
-    expect(script?.async).toBe(true);
+    const frame = (await screen.findByTitle("Played tracks search")) as HTMLIFrameElement;
+    expect(frame.getAttribute("src")).toBe("/widgets/played-tracks");
+    // Scripts, but no allow-same-origin: the widget's origin is opaque, the site's cookies and pages out of reach.
+    expect(frame.getAttribute("sandbox")?.split(" ")).toContain("allow-scripts");
+    expect(frame.getAttribute("sandbox")).not.toContain("allow-same-origin");
+    expect(document.querySelector("script[src]")).toBeNull();
     unmount();
-    expect(document.querySelector('script[src="https://widget.example/played.js"]')).toBeNull();
   });
 
-  it("loads no widget script when none is configured", async () => {
+  it("grows the widget's frame to the height the frame tells, from that frame only, within bounds", async () => {
+    mockApi({
+      "GET /api/config": aClientConfig({ historyWidgetUrl: "https://widget.example/played.js" }),
+      "GET /api/track-history": [],
+    });
+    renderAt("/history", <HistoryScreen />);
+    const frame = (await screen.findByTitle("Played tracks search")) as HTMLIFrameElement;
+    const tell = (height: unknown, source: MessageEventSource | null) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent("message", { data: { type: "played-tracks-height", height }, source }),
+        );
+      });
+    tell(900, frame.contentWindow);
+    expect(frame.style.height).toBe("900px");
+    // Another window's word is not the frame's.
+    tell(300, window);
+    expect(frame.style.height).toBe("900px");
+    tell(1e9, frame.contentWindow);
+    expect(frame.style.height).toBe("4000px");
+    tell("tall", frame.contentWindow);
+    expect(frame.style.height).toBe("4000px");
+  });
+
+  it("loads no widget when none is configured", async () => {
     mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": [] });
     renderAt("/history", <HistoryScreen />);
     expect(await screen.findByText("Showing 0 unique track(s)")).toBeTruthy();
     expect(document.querySelector("script[src]")).toBeNull();
+    expect(document.querySelector("iframe")).toBeNull();
   });
 
   it("searches the station's own history by title or artist when no widget is configured", async () => {

@@ -16,29 +16,48 @@ import { YouTubeLink } from "../ui/youtube-link";
 import "../ui/track.css";
 import "./history.css";
 
-/** The third-party played-tracks widget: its script loads only here, async, and only when configured. */
+/** Where the widget's frame is served (worker/routes/widgets.ts), and the sandbox it runs in. */
+const widgetFrameUrl = "/widgets/played-tracks";
+const widgetSandbox = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms";
+/** The frame's height until the widget says its own, and the most it may ask for. */
+const widgetHeight = { initial: 480, min: 120, max: 4000 };
+
+/**
+ * The third-party played-tracks widget, only when configured: in a sandboxed frame of the site's
+ * own, so its script never runs in the site's pages (issue 37). The frame tells its height.
+ */
 function PlayedTracksWidget() {
   // The player may have loaded the configuration before this screen hydrates.
   const { data } = useClientConfig();
   const config = useHydrated() ? data : undefined;
-  const container = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(widgetHeight.initial);
   const url = config?.historyWidgetUrl;
   useEffect(() => {
-    const host = container.current;
-    if (!url || !host) return;
-    const script = document.createElement("script");
-    script.src = url;
-    script.async = true;
-    host.appendChild(script);
-    return () => {
-      host.replaceChildren();
+    if (!url) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow) return;
+      const data = event.data as { type?: unknown; height?: unknown } | null;
+      if (data?.type !== "played-tracks-height" || typeof data.height !== "number") return;
+      if (!Number.isFinite(data.height)) return;
+      setHeight(Math.min(widgetHeight.max, Math.max(widgetHeight.min, Math.ceil(data.height))));
     };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
   }, [url]);
   if (!url) return config ? <HistorySearch /> : null;
   return (
     <section className="card" aria-labelledby="widget-title">
       <h2 id="widget-title">Search the played tracks</h2>
-      <div ref={container} className="history-widget" />
+      <iframe
+        ref={frame}
+        className="history-widget"
+        src={widgetFrameUrl}
+        sandbox={widgetSandbox}
+        title="Played tracks search"
+        loading="lazy"
+        style={{ height }}
+      />
     </section>
   );
 }

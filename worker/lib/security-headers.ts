@@ -2,6 +2,7 @@
 // configured stream and metadata hosts, so the player and metadata code work
 // and nothing else third-party does.
 import { bootScriptHash } from "#schema/boot-script.ts";
+import type { OwnPolicy } from "../env";
 import type { Config } from "./config";
 
 /** Hosts of embedded videos that sanitized content pages may frame. */
@@ -39,18 +40,20 @@ export function contentSecurityPolicyDirectives(
   const metadata = config
     ? unique([originOf(config.RADIO_METADATA_URL), originOf(config.NEXT_TRACK_URL)])
     : [];
-  const widget = config ? unique([originOf(config.HISTORY_WIDGET_URL)]) : [];
+  // The played-tracks widget runs in a sandboxed frame of the site's own (worker/routes/widgets.ts):
+  // the site's pages run no third-party script.
+  const widgetFrame = config?.HISTORY_WIDGET_URL ? ["'self'"] : [];
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...inlineScriptHashes, ...widget],
+    "script-src": ["'self'", ...inlineScriptHashes],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'"],
     // The player fetches the stream and plays it through Media Source Extensions (a blob: URL),
     // or hands the element the stream's URL where it cannot (web/features/player/stream-source.ts).
     "media-src": ["'self'", ...streams, ...(streams.length > 0 ? ["blob:"] : [])],
-    "connect-src": ["'self'", ...unique([...metadata, ...streams]), ...widget],
-    "frame-src": [...allowedVideoFrameOrigins, ...widget],
+    "connect-src": ["'self'", ...unique([...metadata, ...streams])],
+    "frame-src": [...widgetFrame, ...allowedVideoFrameOrigins],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
@@ -79,11 +82,15 @@ async function policyFor(config: Config | undefined): Promise<string> {
   return policy;
 }
 
-export async function applySecurityHeaders(headers: Headers, config: Config | undefined): Promise<void> {
-  headers.set("Content-Security-Policy", await policyFor(config));
+export async function applySecurityHeaders(
+  headers: Headers,
+  config: Config | undefined,
+  own?: OwnPolicy,
+): Promise<void> {
+  headers.set("Content-Security-Policy", own?.contentSecurityPolicy ?? (await policyFor(config)));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  headers.set("X-Frame-Options", own?.frameable ? "SAMEORIGIN" : "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (config?.SITE_URL.startsWith("https://")) {

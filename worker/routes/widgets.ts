@@ -1,0 +1,60 @@
+// The third-party played-tracks widget (docs/product.md §2, /history) runs in a frame of its own:
+// this page, shown in a sandboxed iframe (no allow-same-origin), so the widget's script runs in
+// an opaque origin with no reach into the site's pages, cookies or storage, and the site's own
+// policy names no third-party script (issue 37). The page's policy admits the widget's origin
+// for scripts and https: for what a widget fetches, shows and styles; it may be framed by the
+// site alone, and is sandboxed even when opened by itself.
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { getConfig } from "../lib/config";
+import { escapeHtml } from "../lib/escape-html";
+import { jsonError } from "../lib/http";
+
+/** Tells the page that frames this one how tall it is, so the frame grows with the widget. */
+export const frameHeightScript =
+  'new ResizeObserver(function(){parent.postMessage({type:"played-tracks-height",height:document.documentElement.scrollHeight},"*")}).observe(document.documentElement);';
+
+/** The flags the frame's sandbox has, here and on the iframe (web/routes/history.tsx). */
+export const widgetSandbox = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms";
+
+let scriptHash: Promise<string> | undefined;
+function frameHeightScriptHash(): Promise<string> {
+  scriptHash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(frameHeightScript)).then((d) => {
+    let binary = "";
+    for (const byte of new Uint8Array(d)) binary += String.fromCharCode(byte);
+    return `'sha256-${btoa(binary)}'`;
+  });
+  return scriptHash;
+}
+
+export async function widgetFramePolicy(widgetUrl: string): Promise<string> {
+  const widget = new URL(widgetUrl).origin;
+  return [
+    "default-src 'none'",
+    `script-src ${await frameHeightScriptHash()} ${widget}`,
+    "style-src 'unsafe-inline' https:",
+    "img-src https: data:",
+    "font-src https: data:",
+    "connect-src https:",
+    `frame-src ${widget}`,
+    "base-uri 'none'",
+    "form-action https:",
+    "frame-ancestors 'self'",
+    `sandbox ${widgetSandbox}`,
+  ].join("; ");
+}
+
+export const widgets = new Hono<AppEnv>().get("/played-tracks", async (c) => {
+  const url = getConfig(c.env).HISTORY_WIDGET_URL;
+  if (!url) return jsonError(c, 404, "No played-tracks widget is configured.");
+  c.set("ownPolicy", { contentSecurityPolicy: await widgetFramePolicy(url), frameable: true });
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><base target="_blank"><title>Played tracks</title>
+<style>:root{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,sans-serif;background:transparent}</style>
+</head><body><div id="played-tracks"></div>
+<script src="${escapeHtml(url)}" async></script>
+<script>${frameHeightScript}</script>
+</body></html>`;
+  return c.html(html, 200, { "Cache-Control": "public, max-age=300" });
+});
