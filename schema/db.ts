@@ -225,6 +225,28 @@ export const listeningSessions = sqliteTable(
 );
 
 /**
+ * Row counts the cron's caps read in one row instead of counting a table (migration 0009, ADR
+ * 034), kept by triggers: `anonymous_favorites` (favorites with no user) and
+ * `listening_sessions` (every stretch).
+ */
+export const rowCounts = sqliteTable("row_counts", {
+  name: text("name").primaryKey(),
+  n: integer("n").notNull().default(0),
+});
+
+/**
+ * What each owner listened to in total, kept by triggers on listening_sessions (migration 0009,
+ * ADR 034): `/api/listening/{owner}` reads one row for "In total" instead of summing every
+ * stretch. Pruning a stretch leaves its seconds here: "In total" means ever.
+ * `owner_key` is `u:` and the user id, or `s:` and the anonymous session id.
+ */
+export const listeningOwnerTotals = sqliteTable("listening_owner_totals", {
+  ownerKey: text("owner_key").primaryKey(),
+  seconds: integer("seconds").notNull().default(0),
+  sessions: integer("sessions").notNull().default(0),
+});
+
+/**
  * Station insights (issue 20): the host's listener count per mount (and '*' for all of them),
  * sampled by the live room on every read and written once a minute: per minute, and rolled up
  * into the hour and the day at the same time. `sum / samples` is the average. Minutes are kept

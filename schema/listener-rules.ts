@@ -20,7 +20,23 @@ export const listening = {
    */
   openPerOwner: 4,
   perOwnerPerDay: 300,
+  /**
+   * The summary's top artists count the plays of at most this many of the owner's latest
+   * stretches, and at most this many plays (the latest): a read of a fixed size, whatever an
+   * owner stored (ADR 034). A listener all day every day hears about 360 plays a day.
+   */
+  artistSessions: 500,
+  artistPlays: 3_000,
 } as const;
 
-/** Searching the station's own history (/history): what a query may be, and how many answers. */
-export const historySearch = { minChars: 2, maxChars: 100, maxWords: 5, results: 50 } as const;
+/**
+ * Searching the station's own history (/history): what a query may be, how many answers, and how
+ * many of the unique tracks played last it looks through (a read of a fixed size, issue 37).
+ */
+export const historySearch = {
+  minChars: 2,
+  maxChars: 100,
+  maxWords: 5,
+  results: 50,
+  scanTracks: 5_000,
+} as const;

@@ -8,12 +8,16 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listening } from "#schema/listener-rules.ts";
 import { refreshTrackHistory } from "#worker/lib/cron.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { migrateFavorites } from "#worker/lib/favorites.ts";
+import { readListeningSummary } from "#worker/lib/listening.ts";
 import { widerNetworkShare } from "#worker/lib/rate-limit.ts";
 import type { LiveShard } from "#worker/live/index.ts";
 import { requestLink } from "./support/auth";
 import { type RecordedStatement, recordingD1 } from "./support/d1-recorder";
 import { type Bindings, postJson, request } from "./support/request";
 import { clearTables } from "./support/reset";
+import { newSession } from "./support/session";
 import { anonymousId, uniqueEmail, uniqueIp } from "./support/unique";
 
 beforeEach(() =>
@@ -172,6 +176,107 @@ describe("the cron", () => {
     await refreshTrackHistory(env, now, async () => ({ title: "", artist: "" }));
     const left = await env.DB.prepare("select id from contact_messages").all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual(["new"]);
+  });
+});
+
+describe("the rows the site keeps at most (ADR 034)", () => {
+  const day = 24 * 60 * 60 * 1000;
+  const kept = (name: string) => count("select n from row_counts where name = ?1", name);
+  const addFavorites = async (owner: string, touchedAt: number, n: number, userId: string | null = null) => {
+    const insert = env.DB.prepare(
+      "insert into favorites (id, session_id, user_id, track_title, track_artist) values (?1, ?2, ?3, ?4, 'Artist')",
+    );
+    await env.DB.batch([
+      ...Array.from({ length: n }, (_, i) => insert.bind(crypto.randomUUID(), owner, userId, `Title ${i}`)),
+      ...(userId
+        ? []
+        : [
+            env.DB.prepare("insert into anonymous_owners (session_id, touched_at) values (?1, ?2)").bind(
+              owner,
+              touchedAt,
+            ),
+          ]),
+    ]);
+  };
+  const addStretch = (owner: string, startedAt: number) =>
+    env.DB.prepare(
+      "insert into listening_sessions (id, session_id, started_at, ended_at, duration_seconds, closed) values (?1, ?2, ?3, ?3 + 600000, 600, 1)",
+    )
+      .bind(crypto.randomUUID(), owner, startedAt)
+      .run();
+  const cronWith = (bindings: Record<string, string>, now: number) =>
+    refreshTrackHistory({ ...env, ...bindings }, now, async () => ({ title: "", artist: "" }));
+
+  it("counts anonymous favorites and stretches in one row each, as rows come, move to a user and go", async () => {
+    const user = await newSession("user");
+    const anonymous = anonymousId();
+    await addFavorites(anonymous, Date.now(), 3);
+    await addFavorites(user.id, Date.now(), 2, user.id);
+    expect(await kept("anonymous_favorites")).toBe(3);
+    await addStretch(anonymous, Date.now());
+    await addStretch(anonymousId(), Date.now());
+    expect(await kept("listening_sessions")).toBe(2);
+
+    // Logging in moves the anonymous favorites to the user: they count no more.
+    expect(await migrateFavorites(getDb(env.DB), anonymous, user.id)).toBe(1);
+    expect(await kept("anonymous_favorites")).toBe(0);
+    await addFavorites(anonymousId(), Date.now(), 4);
+    await env.DB.prepare(
+      "delete from favorites where rowid in (select rowid from favorites where user_id is null limit 1)",
+    ).run();
+    await env.DB.prepare(
+      "delete from listening_sessions where rowid in (select rowid from listening_sessions limit 1)",
+    ).run();
+    expect(await kept("anonymous_favorites")).toBe(
+      await count("select count(*) as n from favorites where user_id is null"),
+    );
+    expect(await kept("anonymous_favorites")).toBe(3);
+    expect(await kept("listening_sessions")).toBe(1);
+  });
+
+  it("prune anonymous favorites past ANONYMOUS_FAVORITES_MAX_ROWS, untouched longest first, never an owner of the last week", async () => {
+    const now = Date.now();
+    const [longest, older, recent] = [anonymousId(), anonymousId(), anonymousId()];
+    await addFavorites(longest, now - 30 * day, 3);
+    await addFavorites(older, now - 10 * day, 3);
+    await addFavorites(recent, now - 1 * day, 3);
+    const owners = async () =>
+      (
+        await env.DB.prepare("select distinct session_id from favorites order by session_id").all<{
+          session_id: string;
+        }>()
+      ).results.map((r) => r.session_id);
+
+    // One row too many: the owner untouched longest goes, the rest stay.
+    await cronWith({ ANONYMOUS_FAVORITES_MAX_ROWS: "8" }, now);
+    expect(await owners()).toEqual([older, recent].sort());
+    await cronWith({ ANONYMOUS_FAVORITES_MAX_ROWS: "6" }, now);
+    expect(await owners()).toEqual([older, recent].sort());
+    // Far past the cap: what the last week touched stays, whatever the count.
+    await cronWith({ ANONYMOUS_FAVORITES_MAX_ROWS: "1" }, now);
+    expect(await owners()).toEqual([recent]);
+    expect(await kept("anonymous_favorites")).toBe(3);
+  });
+
+  it("prune the oldest stretches past LISTENING_MAX_ROWS, never one of the last week, and keep their owner's total", async () => {
+    const now = Date.now();
+    const owner = anonymousId();
+    for (const daysAgo of [30, 20, 10, 1, 0]) await addStretch(owner, now - daysAgo * day - 60_000);
+    const summary = () => readListeningSummary(getDb(env.DB), { sessionId: owner, userId: null }, now);
+    expect(await summary()).toMatchObject({ totalSeconds: 5 * 600, sessions: 5, weekSeconds: 2 * 600 });
+    const startedDaysAgo = async () =>
+      (
+        await env.DB.prepare("select started_at from listening_sessions order by started_at").all<{
+          started_at: number;
+        }>()
+      ).results.map((r) => Math.round((now - r.started_at) / day));
+
+    await cronWith({ LISTENING_MAX_ROWS: "3" }, now);
+    expect(await startedDaysAgo()).toEqual([10, 1, 0]);
+    await cronWith({ LISTENING_MAX_ROWS: "1" }, now);
+    expect(await startedDaysAgo()).toEqual([1, 0]);
+    // "In total" is ever: the pruned stretches' time stays the owner's.
+    expect(await summary()).toMatchObject({ totalSeconds: 5 * 600, sessions: 5, weekSeconds: 2 * 600 });
   });
 });
 

@@ -195,12 +195,69 @@ describe("GET /api/listening/{owner}", () => {
     expect(await mine.json()).toMatchObject({ totalSeconds: 600, sessions: 1 });
   });
 
-  it("are pruned by the cron after 400 days", async () => {
+  it("are pruned by the cron after 400 days, and stay in the owner's total", async () => {
     const me = anonymousId();
     const now = Date.now();
     await stretch(me, null, now - 401 * day, 10);
     await stretch(me, null, now - 399 * day, 10);
     expect(await deleteListeningBefore(db(), now - listening.retentionDays * day)).toBe(1);
-    expect((await readListeningSummary(db(), { sessionId: me, userId: null }, now)).sessions).toBe(1);
+    const left = await env.DB.prepare("select count(*) as n from listening_sessions where session_id = ?")
+      .bind(me)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(1);
+    expect(await readListeningSummary(db(), { sessionId: me, userId: null }, now)).toMatchObject({
+      totalSeconds: 20 * 60,
+      sessions: 2,
+    });
+  });
+
+  it("keeps the owner's total as a stretch grows, whoever writes it", async () => {
+    const me = anonymousId();
+    const now = Date.now();
+    const id = crypto.randomUUID();
+    await recordListening(db(), { sessionId: me, userId: null }, write(me, id, now), now);
+    await recordListening(db(), { sessionId: me, userId: null }, write(me, id, now), now + 2 * minute);
+    await recordListening(
+      db(),
+      { sessionId: me, userId: null },
+      write(me, id, now, { ended: true }),
+      now + 3 * minute,
+    );
+    expect((await row(id))?.duration_seconds).toBe(180);
+    expect(await readListeningSummary(db(), { sessionId: me, userId: null }, now + 3 * minute)).toMatchObject(
+      {
+        weekSeconds: 180,
+        totalSeconds: 180,
+        sessions: 1,
+      },
+    );
+  });
+
+  it("counts the artists of the owner's latest stretches and plays only: a read of a fixed size", async () => {
+    const me = anonymousId();
+    const now = Date.now();
+    // Older stretches heard Old Artist, the latest listening.artistSessions heard New Artist.
+    const starts = Array.from(
+      { length: listening.artistSessions + 20 },
+      (_, i) => now - (i + 1) * 10 * minute,
+    );
+    const insert = env.DB.prepare(
+      "insert into listening_sessions (id, session_id, started_at, ended_at, duration_seconds, quality, closed) values (?, ?, ?, ?, 60, 'hd', 1)",
+    );
+    for (let from = 0; from < starts.length; from += 100) {
+      await env.DB.batch(
+        starts.slice(from, from + 100).map((at) => insert.bind(crypto.randomUUID(), me, at, at + minute)),
+      );
+    }
+    await insertPlays(
+      starts.map((at, i) => ({
+        title: `Track ${i}`,
+        artist: i < listening.artistSessions ? "New Artist" : "Old Artist",
+        at: at + 1_000,
+      })),
+    );
+    const summary = await readListeningSummary(db(), { sessionId: me, userId: null }, now);
+    expect(summary.topArtists).toEqual([{ artist: "New Artist", plays: listening.artistSessions }]);
+    expect(summary.sessions).toBe(starts.length);
   });
 });

@@ -124,6 +124,13 @@ const configSchema = z
     SITE_BUDGET_LISTENING_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
     SITE_BUDGET_CONTACT_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(60),
     SITE_BUDGET_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(200),
+    /**
+     * Rows the site keeps at most (ADR 034): favorites of listeners who are not logged in, and
+     * listening stretches. Past a cap the cron prunes the longest untouched (favorites) or oldest
+     * (stretches) first, never those of the last 7 days; the hourly budgets bound what comes in.
+     */
+    ANONYMOUS_FAVORITES_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(300_000),
+    LISTENING_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
     /** How long contact messages are kept: they were mailed, and the admin's export has them. */
     CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     MAIL_PROVIDER: z.enum(["log", "resend"]).default("log"),

@@ -8,12 +8,12 @@ import { deleteContactMessagesBefore } from "./contact";
 import { cronLogLines, readCronStatus, recordCronRun } from "./cron-status";
 import { getDb } from "./db";
 import { pruneDevOutbox } from "./email/log";
-import { deleteUntouchedAnonymousFavorites } from "./favorites";
+import { deleteUntouchedAnonymousFavorites, pruneAnonymousFavoritesOverCap } from "./favorites";
 import { appendIfChanged, deleteHistoryBefore } from "./history";
 import { pruneListenerSamples } from "./insights/samples";
 import { pruneSessionRollups, rollUpSessions } from "./insights/sessions";
 import { refreshSongImpact } from "./insights/song-impact";
-import { deleteListeningBefore } from "./listening";
+import { deleteListeningBefore, pruneListeningOverCap } from "./listening";
 import { isFallbackTrack, readCurrentTrack } from "./radio";
 import { deleteStaleRateLimits } from "./rate-limit";
 import { deleteExpiredSessions } from "./session";
@@ -44,7 +44,7 @@ function stepRunner(failures: Map<string, string>) {
  * title), deletes history older than the retention, stale
  * rate-limit counters, expired sleep timers, sessions and login tokens, old dev mail and contact
  * messages, and the favorites of anonymous owners untouched for their retention (a bounded
- * number per run).
+ * number per run); past the caps on rows kept, the oldest anonymous favorites and stretches.
  */
 export async function refreshTrackHistory(
   env: Env,
@@ -90,6 +90,14 @@ export async function refreshTrackHistory(
   await step("pruning the dev outbox", undefined, () => pruneDevOutbox(db, scheduledTime - 7 * dayMs));
   await step("pruning untouched anonymous favorites", 0, () =>
     deleteUntouchedAnonymousFavorites(db, scheduledTime - config.ANONYMOUS_FAVORITES_RETENTION_DAYS * dayMs),
+  );
+  // The caps on what the site keeps (ADR 034): never what was touched in the last week.
+  const spareSince = scheduledTime - 7 * dayMs;
+  await step("capping anonymous favorites", 0, () =>
+    pruneAnonymousFavoritesOverCap(db, config.ANONYMOUS_FAVORITES_MAX_ROWS, spareSince),
+  );
+  await step("capping listening sessions", 0, () =>
+    pruneListeningOverCap(db, config.LISTENING_MAX_ROWS, spareSince),
   );
   for (const { level, line } of cronLogLines(previous?.failingSteps ?? [], failures, scheduledTime)) {
     if (level === "error") console.error(line);

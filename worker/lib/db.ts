@@ -1,8 +1,9 @@
-import { inArray, lt } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "#schema/db.ts";
+import { rowCounts } from "#schema/db.ts";
 
 function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
@@ -55,4 +56,13 @@ export async function deleteOldestBefore(
     .limit(limit);
   const deleted = await db.delete(table).where(inArray(columns.id, oldest)).returning({ id: columns.id });
   return deleted.length;
+}
+
+/** A count the triggers of migration 0009 keep (row_counts): one row read, never the table counted. */
+export async function keptRowCount(
+  db: Db,
+  name: "anonymous_favorites" | "listening_sessions",
+): Promise<number> {
+  const row = await db.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.name, name)).get();
+  return row?.n ?? 0;
 }

@@ -6,7 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { anonymousSessionId, type CurrentUser, type Favorite } from "#schema/api.ts";
 import { anonymousOwners, favorites, users } from "#schema/db.ts";
 import { favoritesPerOwnerLimit } from "#schema/rules.ts";
-import type { Db } from "./db";
+import { type Db, keptRowCount } from "./db";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /**
@@ -221,12 +221,14 @@ export async function migrateFavorites(db: Db, fromSessionId: string, userId: st
               .where(sameTrack(usersCopy, userId, favorites.trackTitle, favorites.trackArtist)),
           ),
         ),
-      ),
+      )
+      // Counted from the rows: D1's meta.changes also counts what triggers do (migration 0009).
+      .returning({ id: favorites.id }),
     // ...and the duplicates left behind are dropped.
     db.delete(favorites).where(eq(favorites.sessionId, fromSessionId)),
     db.delete(anonymousOwners).where(eq(anonymousOwners.sessionId, fromSessionId)),
   ]);
-  return moved.meta.changes;
+  return moved.length;
 }
 
 /**
@@ -252,8 +254,26 @@ export async function deleteUntouchedAnonymousFavorites(
     // reading every anonymous favorite through favorites_user_idx to check that again.
     db
       .delete(favorites)
-      .where(and(inArray(favorites.sessionId, untouched), sql`+${favorites.userId} is null`)),
+      .where(and(inArray(favorites.sessionId, untouched), sql`+${favorites.userId} is null`))
+      .returning({ id: favorites.id }),
     db.delete(anonymousOwners).where(inArray(anonymousOwners.sessionId, untouched)),
   ]);
-  return removed.meta.changes;
+  return removed.length;
+}
+
+/**
+ * The cron's cap on anonymous favorites in total (ADR 034): past `cap` rows, the owners untouched
+ * longest go, as many as there are rows too many (each has one at least) and at most a run's
+ * batch, never an owner touched since `spareSince`. Reads the count the triggers keep, one row;
+ * returns how many favorites went.
+ */
+export async function pruneAnonymousFavoritesOverCap(
+  db: Db,
+  cap: number,
+  spareSince: number,
+): Promise<number> {
+  const excess = (await keptRowCount(db, "anonymous_favorites")) - cap;
+  return excess > 0
+    ? deleteUntouchedAnonymousFavorites(db, spareSince, Math.min(prunedOwnersPerRun, excess))
+    : 0;
 }

@@ -202,21 +202,43 @@ function containsPattern(word: string): string {
 /**
  * The station's own history searched (/history when no third-party widget is configured):
  * unique tracks whose title or artist contains every word of `query`, newest play first.
- * Reads track_plays, one row per unique track, newest first through its last_played index: at
- * most every unique track once, however long the history.
+ * Looks through the historySearch.scanTracks unique tracks played last (track_plays through its
+ * last_played index), never more, however long the history or many the tracks: a call reads a
+ * fixed number of rows, whatever an attacker searches for (issue 37).
  */
 export async function searchPlayedTracks(db: Db, query: string): Promise<PlayedTrack[]> {
   const words = query.split(/\s+/).filter(Boolean).slice(0, historySearch.maxWords);
+  const recent = db
+    .select({
+      titleKey: trackPlays.titleKey,
+      artistKey: trackPlays.artistKey,
+      title: trackPlays.title,
+      artist: trackPlays.artist,
+      plays: trackPlays.plays,
+      lastPlayed: trackPlays.lastPlayed,
+    })
+    .from(trackPlays)
+    .orderBy(desc(trackPlays.lastPlayed))
+    .limit(historySearch.scanTracks)
+    .as("recent");
   const matches = words.map((word) => {
     const pattern = containsPattern(word);
     // The keys are lower(trim(...)) in SQLite; lower() here too, so both sides fold alike.
-    return sql`(${trackPlays.titleKey} like lower(${pattern}) escape '\\' or ${trackPlays.artistKey} like lower(${pattern}) escape '\\')`;
+    return sql`(${recent.titleKey} like lower(${pattern}) escape '\\' or ${recent.artistKey} like lower(${pattern}) escape '\\')`;
   });
   const rows = await db
-    .select(playedTrackColumns)
-    .from(trackPlays)
+    .select({
+      title: recent.title,
+      artist: recent.artist,
+      plays: recent.plays,
+      lastPlayed: recent.lastPlayed,
+      artwork: sql<
+        string | null
+      >`(select ${trackHistory.artwork} from ${trackHistory} where ${trackHistory.playedAt} = ${recent.lastPlayed} and lower(trim(${trackHistory.title})) = ${recent.titleKey} and lower(trim(${trackHistory.artist})) = ${recent.artistKey} limit 1)`,
+    })
+    .from(recent)
     .where(and(...matches))
-    .orderBy(desc(trackPlays.lastPlayed))
+    .orderBy(desc(recent.lastPlayed))
     .limit(historySearch.results);
   return rows.map(toPlayedTrack);
 }

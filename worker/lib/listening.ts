@@ -3,9 +3,9 @@
 // server's own clock: a browser can only claim time by taking part in it.
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { ListeningSummary, ListeningWrite } from "#schema/api.ts";
-import { listeningSessions, trackHistory } from "#schema/db.ts";
+import { listeningOwnerTotals, listeningSessions, trackHistory } from "#schema/db.ts";
 import { listening } from "#schema/listener-rules.ts";
-import { type Db, deleteOldestBefore } from "./db";
+import { type Db, deleteOldestBefore, keptRowCount } from "./db";
 import type { Owner } from "./favorites";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -108,47 +108,61 @@ function ownedBy(owner: Owner) {
     : and(eq(listeningSessions.sessionId, owner.sessionId), isNull(listeningSessions.userId));
 }
 
+/** The key of `owner`'s row in listening_owner_totals, as the triggers of migration 0009 make it. */
+export function ownerTotalsKey(owner: Owner): string {
+  return owner.userId ? `u:${owner.userId}` : `s:${owner.sessionId}`;
+}
+
 /**
  * What `owner` listened to: seconds in the last 7 days and ever, and the artists of the tracks
- * that started while they listened in the last `listening.artistDays` days. Reads the owner's
- * sessions through their index and, per session, the history rows of its time span.
+ * that started while they listened in the last `listening.artistDays` days. Reads a fixed number
+ * of rows whatever the owner stored (ADR 034): "ever" is one row the triggers keep; the week's
+ * stretches are at most 7 days of listening.perOwnerPerDay; the artists come from at most
+ * listening.artistSessions stretches and listening.artistPlays plays, the latest.
  */
 export async function readListeningSummary(db: Db, owner: Owner, now: number): Promise<ListeningSummary> {
-  const weekAgo = now - 7 * dayMs;
-  const [totals, artists] = await db.batch([
+  const weekAgo = new Date(now - 7 * dayMs);
+  const latestSessions = db
+    .select({ startedAt: listeningSessions.startedAt, endedAt: listeningSessions.endedAt })
+    .from(listeningSessions)
+    .where(
+      and(ownedBy(owner), gte(listeningSessions.startedAt, new Date(now - listening.artistDays * dayMs))),
+    )
+    .orderBy(desc(listeningSessions.startedAt))
+    .limit(listening.artistSessions)
+    .as("latest_sessions");
+  const heard = db
+    .select({ artist: trackHistory.artist })
+    .from(latestSessions)
+    .innerJoin(
+      trackHistory,
+      and(
+        gte(trackHistory.playedAt, latestSessions.startedAt),
+        sql`${trackHistory.playedAt} <= ${latestSessions.endedAt}`,
+      ),
+    )
+    .limit(listening.artistPlays)
+    .as("heard");
+  const [totals, week, artists] = await db.batch([
     db
-      .select({
-        totalSeconds: sql<number>`coalesce(sum(${listeningSessions.durationSeconds}), 0)`,
-        weekSeconds: sql<number>`coalesce(sum(case when ${listeningSessions.startedAt} >= ${weekAgo} then ${listeningSessions.durationSeconds} else 0 end), 0)`,
-        sessions: sql<number>`count(*)`,
-      })
-      .from(listeningSessions)
-      .where(ownedBy(owner)),
+      .select({ seconds: listeningOwnerTotals.seconds, sessions: listeningOwnerTotals.sessions })
+      .from(listeningOwnerTotals)
+      .where(eq(listeningOwnerTotals.ownerKey, ownerTotalsKey(owner))),
     db
-      .select({
-        artist: sql<string>`max(trim(${trackHistory.artist}))`,
-        plays: sql<number>`count(*)`,
-      })
+      .select({ seconds: sql<number>`coalesce(sum(${listeningSessions.durationSeconds}), 0)` })
       .from(listeningSessions)
-      .innerJoin(
-        trackHistory,
-        and(
-          gte(trackHistory.playedAt, listeningSessions.startedAt),
-          sql`${trackHistory.playedAt} <= ${listeningSessions.endedAt}`,
-        ),
-      )
-      .where(
-        and(ownedBy(owner), gte(listeningSessions.startedAt, new Date(now - listening.artistDays * dayMs))),
-      )
-      .groupBy(sql`lower(trim(${trackHistory.artist}))`)
-      .orderBy(desc(sql`count(*)`), sql`lower(trim(${trackHistory.artist}))`)
+      .where(and(ownedBy(owner), gte(listeningSessions.startedAt, weekAgo))),
+    db
+      .select({ artist: sql<string>`max(trim(${heard.artist}))`, plays: sql<number>`count(*)` })
+      .from(heard)
+      .groupBy(sql`lower(trim(${heard.artist}))`)
+      .orderBy(desc(sql`count(*)`), sql`lower(trim(${heard.artist}))`)
       .limit(listening.topArtists),
   ]);
-  const total = totals[0];
   return {
-    weekSeconds: Number(total?.weekSeconds ?? 0),
-    totalSeconds: Number(total?.totalSeconds ?? 0),
-    sessions: Number(total?.sessions ?? 0),
+    weekSeconds: Number(week[0]?.seconds ?? 0),
+    totalSeconds: Number(totals[0]?.seconds ?? 0),
+    sessions: Number(totals[0]?.sessions ?? 0),
     topArtists: artists.map((a) => ({ artist: a.artist, plays: Number(a.plays) })),
   };
 }
@@ -157,4 +171,19 @@ export async function readListeningSummary(db: Db, owner: Owner, now: number): P
 export function deleteListeningBefore(db: Db, before: number, limit = 1000): Promise<number> {
   const columns = { id: listeningSessions.id, time: listeningSessions.startedAt };
   return deleteOldestBefore(db, listeningSessions, columns, before, limit);
+}
+
+/**
+ * The cron's cap on stretches in total (ADR 034): past `cap` rows the oldest go, at most `limit`
+ * per run and never one begun since `spareSince`; the owners' totals keep their seconds. Reads
+ * the count the triggers keep, one row.
+ */
+export async function pruneListeningOverCap(
+  db: Db,
+  cap: number,
+  spareSince: number,
+  limit = 1000,
+): Promise<number> {
+  const excess = (await keptRowCount(db, "listening_sessions")) - cap;
+  return excess > 0 ? deleteListeningBefore(db, spareSince, Math.min(limit, excess)) : 0;
 }
