@@ -1,6 +1,6 @@
 // `npm run backup:verify -- DIR`: proves a backup restores, without touching the site's data. It
-// restores DIR into a throw-away local database and compares counts and checksums (README:
-// Operations, ADR 029).
+// restores DIR into a throw-away local database and compares counts and checksums
+// (docs/operations.md, ADR 029).
 import { resolve } from "node:path";
 import { parseVerifyArgs, runCommand, type VerifyArgs, verifyUsage } from "./backup/args.ts";
 import { loadBackup } from "./backup/run.ts";

@@ -1,5 +1,5 @@
 // `npm run backup -- [--local|--remote] [--env NAME] [--persist-to DIR] --out DIR`: the D1
-// database, every R2 image and a manifest with counts and checksums (README: Operations).
+// database, every R2 image and a manifest with counts and checksums (docs/operations.md).
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { type BackupArgs, backupUsage, parseBackupArgs, runCommand } from "./backup/args.ts";

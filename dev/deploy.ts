@@ -1,5 +1,5 @@
 // `npm run deploy -- [--env NAME] [--dry-run]`: the one command that puts the site on Cloudflare
-// (dev/deploy/deploy.ts; README: Deploy).
+// (dev/deploy/deploy.ts; docs/operations.md: Deploy).
 import { spawn } from "node:child_process";
 import { registerHooks } from "node:module";
 import { join, resolve } from "node:path";

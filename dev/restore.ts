@@ -1,6 +1,6 @@
 // `npm run restore -- [--local|--remote] [--env NAME] [--persist-to DIR] [--no-safety-backup] DIR`:
 // replaces the database's content with the backup's, puts its images back, and checks the
-// result against the manifest (README: Operations, ADR 029).
+// result against the manifest (docs/operations.md, ADR 029).
 import { resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseRestoreArgs, type RestoreArgs, restoreUsage, runCommand } from "./backup/args.ts";

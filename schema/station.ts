@@ -1,7 +1,7 @@
 // The station's identity: with station-links.ts, the one place an operator edits to re-brand the site.
 // Read by the web app (texts, links) and the worker (mail, fallback track, CSP).
 // What differs per deployment (stream URLs, radio host, mail provider, secrets)
-// is a worker variable instead: see wrangler.toml and README.md.
+// is a worker variable instead: see wrangler.toml and docs/operations.md.
 
 export const station = {
   /** The spec's {product}: shown in titles, the fallback track and e-mails. */

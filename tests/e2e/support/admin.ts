@@ -1,4 +1,4 @@
-// The local admin (README: admin / lounge-admin) from the test's side: logging in on /pb in the
+// The local admin (docs/operations.md: admin / lounge-admin) from the test's side: logging in on /pb in the
 // browser, and setting up content through the API where a spec only needs a page to exist.
 import type { Page as BrowserPage } from "playwright-core";
 import { inject } from "vitest";
