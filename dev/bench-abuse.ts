@@ -1,5 +1,5 @@
 // `npm run bench:abuse [-- --networks 300 --sockets 30]`: a benchmark of abuse from many
-// addresses (issue 37, ADR 032), not a test: it fails only when it cannot measure. Starts the
+// addresses (ADR 032), not a test: it fails only when it cannot measure. Starts the
 // local site and station on free ports with the budgets below (smaller than the defaults, so a
 // run takes a minute, not an hour), connects one real listener, then from many client networks
 // (loopback, each request naming its own address in CF-Connecting-IP, which the local stack keeps)

@@ -1,6 +1,6 @@
 // `npm run bench:start [-- --engines chromium,firefox,webkit --qualities hd,sd,mobile --runs 1
 // --element --json DIR]`: a benchmark of how soon the radio sounds and how long it falls silent
-// (issue 36), not a test: it fails only when it cannot measure, never on a missed target. Starts
+// (ADR 030), not a test: it fails only when it cannot measure, never on a missed target. Starts
 // the local site and station on free ports, the site's stream URLs pointing at a TCP proxy of its
 // own in front of Icecast (dev/bench-start/proxy.ts); Firefox plays into a null audio device of
 // its driver's (dev/engines/audio-device.ts). In each engine (dev/engines), with bench:sync's

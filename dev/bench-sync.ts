@@ -1,10 +1,10 @@
 // `npm run bench:sync [-- --rotations 10 --modes hd,pause,mobile --runs 1]`: a benchmark of
-// titles in step with the music (issue 19), not a test (it never fails on the figures). Starts
+// titles in step with the music (ADR 020), not a test (it never fails on the figures). Starts
 // the local site and station (free ports, fresh state); headless Chromium plays the stream with
 // a Web Audio analyser on the page (dev/bench-sync/page-probe.ts) that hears each track's tone;
 // the station is rotated R times per mode, and for each change the offset between the moment the
 // new tone became audible and the moment the player bar showed the new title is recorded, and so
-// is the offset of the live message's arrival (showing the title on receipt, issue 11 alone).
+// is the offset of the live message's arrival (showing the title on receipt, as the live room of ADR 009 alone did).
 // Modes: hd (estimate only, the default quality), pause (a 6 s pause and resume before each
 // change), mobile (64 kbit/s, the longest burst), in-band (the evaluation of in-band titles:
 // icecast-metadata-player on the station helper's page, dev/station/in-band-harness.ts).

@@ -1,6 +1,6 @@
 // `npm run size`: the JavaScript a visitor downloads before / hydrates (the entry script of
 // dist/client/index.html, named by its app-entry meta; the prerender allows it no module
-// preloads) must stay within 90 KB gzip (issue 13; React, react-dom, wouter, jotai and
+// preloads) must stay within 90 KB gzip (ADR 008; React, react-dom, wouter, jotai and
 // TanStack Query alone take about 86). The page paints before any of it (ADR 024). Prints that
 // figure, the JavaScript Chromium has loaded once the page is idle (the lazy parts hydrated
 // after the first load: its bytes a report, its number of files a budget)

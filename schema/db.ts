@@ -34,7 +34,7 @@ export const trackHistory = sqliteTable(
     artwork: text("artwork"),
     playedAt: integer("played_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     /**
-     * Song impact (issue 20), written by the live room once the play ends: the host's listener
+     * Song impact (ADR 021), written by the live room once the play ends: the host's listener
      * count when it started and ended, the average while it played, and how many favorites of
      * it were added meanwhile. Null for plays the room did not follow from start to end.
      */
@@ -183,7 +183,7 @@ export const anonymousOwners = sqliteTable(
 );
 
 /**
- * One stretch of listening in one browser (issue 15): from play to pause, written at most once a
+ * One stretch of listening in one browser (docs/product.md §10): from play to pause, written at most once a
  * minute while it lasts and once when it ends (worker/lib/listening.ts). `session_id` is the
  * anonymous browser's id or the user's id, as for favorites; `user_id` is set when logged in.
  * Times are the server's.
@@ -247,7 +247,7 @@ export const listeningOwnerTotals = sqliteTable("listening_owner_totals", {
 });
 
 /**
- * Station insights (issue 20): the host's listener count per mount (and '*' for all of them),
+ * Station insights (ADR 021): the host's listener count per mount (and '*' for all of them),
  * sampled by the live room on every read and written once a minute: per minute, and rolled up
  * into the hour and the day at the same time. `sum / samples` is the average. Minutes are kept
  * INSIGHTS_MINUTE_DAYS, hours INSIGHTS_HOUR_DAYS, days for ever.

@@ -3,7 +3,7 @@
 // these would grow the 90 KB first load for nothing (ADR 015).
 
 /**
- * Listening sessions (issue 15): a playing browser writes every minute (a little early is
+ * Listening sessions (docs/product.md §10): a playing browser writes every minute (a little early is
  * fine: the grace) and once at the end; the summary's top artists look back 90 days (as long
  * as the history is kept by default); sessions are kept 400 days.
  */
@@ -16,7 +16,7 @@ export const listening = {
   /**
    * Stretches one owner may have playing at once (a few tabs or devices), and may begin in a day
    * (every play, pause and resume is one): beyond them a new stretch is refused, so nobody can
-   * pile up overlapping stretches under an owner for its summary to read (issue 37).
+   * pile up overlapping stretches under an owner for its summary to read (ADR 034).
    */
   openPerOwner: 4,
   perOwnerPerDay: 300,
@@ -31,7 +31,7 @@ export const listening = {
 
 /**
  * Searching the station's own history (/history): what a query may be, how many answers, and how
- * many of the unique tracks played last it looks through (a read of a fixed size, issue 37).
+ * many of the unique tracks played last it looks through (a read of a fixed size, ADR 034).
  */
 export const historySearch = {
   minChars: 2,

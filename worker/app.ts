@@ -40,7 +40,7 @@ function configOrUndefined(env: Env): Config | undefined {
 const publicAnswers = publicCache();
 /**
  * The health check is the same for everyone, ok or not: a flood of it costs the database and the
- * live room one read per isolate every few seconds (issue 37), and a monitor sees a state at most
+ * live room one read per isolate every few seconds (ADR 032), and a monitor sees a state at most
  * that old.
  */
 const healthAnswers = publicCache({ maxEntries: 1, statuses: [200, 503], byQuery: false, forSessions: true });

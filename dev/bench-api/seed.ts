@@ -48,7 +48,7 @@ export async function seedPage(db: Db, now = Date.now()): Promise<void> {
     .run();
 }
 
-/** What the insights call reads (issue 20), as a station that has run for a while has it. */
+/** What the insights call reads (ADR 021), as a station that has run for a while has it. */
 export const insightsSeed = {
   mounts: ["*", "/hd", "/sd", "/mobile"],
   minuteDays: 14,

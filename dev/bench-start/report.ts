@@ -1,4 +1,4 @@
-// bench:start's figures: what one run measured, the targets of issue 36 beside them, and the
+// bench:start's figures: what one run measured, the targets of ADR 030 beside them, and the
 // summary of several runs (the median of runs and the worst).
 import type { EngineName } from "../engines/types.ts";
 import type { Player, Quality, Silence } from "./probe.ts";

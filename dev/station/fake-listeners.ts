@@ -1,4 +1,4 @@
-// Listeners the station invents (issue 20): real HTTP connections to an Icecast mount that read
+// Listeners the station invents (ADR 021): real HTTP connections to an Icecast mount that read
 // and drop the audio, so Icecast counts them as it counts any player. Tests add and remove them
 // through the helper; `npm start` lets a few come and go by themselves (`wander`), so the admin's
 // insights have something to show after a few minutes.

@@ -1,4 +1,4 @@
-// The evaluation of in-band titles in the browser (issue 19, ADR 020): a page on the station's
+// The evaluation of in-band titles in the browser (ADR 020): a page on the station's
 // helper that plays a mount through icecast-metadata-player (Media Source Extensions) and shows
 // each title when that library says it is heard, and the mounts proxied on the same origin.
 // Debian's Icecast 2.4.4 ignores the CORS preflight a page's Icy-MetaData header needs, so a page

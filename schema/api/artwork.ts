@@ -1,4 +1,4 @@
-// The admin's view of track covers (issue 21): the recently played tracks with the cover each
+// The admin's view of track covers (ADR 019): the recently played tracks with the cover each
 // shows and where it came from, and the call that sets one (an uploaded image) or none.
 import { z } from "zod";
 import { limits } from "../rules";

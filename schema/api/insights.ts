@@ -1,4 +1,4 @@
-// Station insights (issue 20), for the admin only: GET /api/insights?range=, its CSV export and
+// Station insights (ADR 021), for the admin only: GET /api/insights?range=, its CSV export and
 // the listener-count setting. Imported by path (not through schema/api.ts), so none of it can
 // reach the listeners' first load.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The listener's own listening (issue 15): sessions written while the radio plays, and the
+// The listener's own listening (docs/product.md §10): sessions written while the radio plays, and the
 // summary /analytics shows as "Your listening".
 import { z } from "zod";
 import { ownerId } from "./common";

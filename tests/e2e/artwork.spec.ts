@@ -1,4 +1,4 @@
-// Covers for every track (issue 21): the local station sends only "Artist - Title"; the site
+// Covers for every track (ADR 019): the local station sends only "Artist - Title"; the site
 // finds each cover once at the station's stand-in for MusicBrainz and the Cover Art Archive and
 // shows it everywhere the track appears. Soft Static's track is unknown there: it shows the
 // station's mark.

@@ -1,4 +1,4 @@
-// Titles in step with the music (issue 19): Chromium plays the local station at mobile quality
+// Titles in step with the music (ADR 020): Chromium plays the local station at mobile quality
 // (64 kbit/s, so Icecast's burst alone puts the listener about 8 s behind the host) with an
 // analyser that hears each track's tone; the player bar's title must change when the new tone
 // becomes audible, not when the host changed, also after a pause and resume.

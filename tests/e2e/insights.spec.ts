@@ -1,4 +1,4 @@
-// Station insights (issue 20), as the operator uses them: logged out, the screen asks for the
+// Station insights (ADR 021), as the operator uses them: logged out, the screen asks for the
 // admin login and the call answers 401; logged in, listeners now follows the local station's
 // invented listeners; and switching the public count off hides it on the home page, without
 // moving anything, until it is switched on again.

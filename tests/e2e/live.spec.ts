@@ -1,4 +1,4 @@
-// Live now playing (issue 11): the home page follows the station without reloading, pushed over
+// Live now playing (ADR 009): the home page follows the station without reloading, pushed over
 // one WebSocket; with WebSockets blocked it falls back to the spec's 30 s polling.
 import type { Page, WebSocket } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-// Share cards (issue 15): a played track has its own page, /share/{historyId}, whose link
+// Share cards (docs/product.md §10): a played track has its own page, /share/{historyId}, whose link
 // unfurls with the track's title and the station's card, and which opens the player; the
 // share button hands out that page.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A listener on a network slower than the hd stream (issue 15, automatic quality): Chromium's
+// A listener on a network slower than the hd stream (docs/product.md §10, automatic quality): Chromium's
 // own throttling holds the page to 200 kbps, less than hd's 320 and more than sd's 128. The
 // hd stream never gets going; the player steps down by itself, says so, and plays, while the
 // listener's stored choice stays hd.

@@ -1,4 +1,4 @@
-// Firefox plays the local station for 10 minutes without a reconnect (issue 36): it reports a
+// Firefox plays the local station for 10 minutes without a reconnect (ADR 030): it reports a
 // media decode error at the start of an Icecast MP3 stream and plays on, and the player once took
 // that for a drop and reconnected every 1.2 s. Long, so not in `npm test`: `npm run test:soak`
 // (SOAK_MINUTES=N for another length, SOAK_ENGINE=chromium|webkit for another engine).

@@ -1,4 +1,4 @@
-// The local station's invented listeners (issue 20): real connections Icecast counts, added and
+// The local station's invented listeners (ADR 021): real connections Icecast counts, added and
 // removed through its helper, so a test sees the site's listener count move.
 import { describe, expect, inject, it } from "vitest";
 import { stationHelper } from "./support/station.ts";

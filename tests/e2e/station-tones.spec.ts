@@ -1,4 +1,4 @@
-// The local station you can hear change (issue 19): every track sounds its own tone, and each
+// The local station you can hear change (ADR 020): every track sounds its own tone, and each
 // mount's title changes in the stream where the tone does, so a test can hear a track change.
 import { describe, expect, inject, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";

@@ -27,7 +27,7 @@ describe("a listener whose stream drops", () => {
     expect((await stationHelper.status()).feeds.hd).toBe(true);
 
     // Back on hd; or on sd, when the drop lasted long enough on a busy machine for automatic
-    // quality (issue 15) to count its stalls and step down: the radio plays again either way.
+    // quality (docs/product.md §10) to count its stalls and step down: the radio plays again either way.
     await expectAudioAdvancing(page, ["/hd", "/sd"], { seconds: 2, timeout: 40_000 });
     await expect.poll(() => status.textContent(), { timeout: 5000 }).toBe("");
     expect((await audioState(page)).paused).toBe(false);

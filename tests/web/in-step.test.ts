@@ -1,4 +1,4 @@
-// Titles in step with the music (issue 19): the scheduler on a fake clock, and the player's
+// Titles in step with the music (ADR 020): the scheduler on a fake clock, and the player's
 // estimate of how late the listener hears the host.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LiveMessage } from "#schema/api.ts";

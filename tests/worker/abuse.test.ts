@@ -1,4 +1,4 @@
-// Abuse from many addresses (issue 37, ADR 032): every per-client limit holds for one network,
+// Abuse from many addresses (ADR 032): every per-client limit holds for one network,
 // and an attacker holds many. Budgets for the whole site bound what all clients together store
 // and mail; an IPv6 /48 counts as well as its /64s; the live room takes only the site's pages
 // and refuses sockets past a network's and a shard's ceiling. Each test here fails on the code

@@ -1,5 +1,5 @@
-// Failed admin logins counted from every client together (issue 12, finding 4): one client is
-// held to 10 attempts in 15 minutes; a guesser spread over many addresses meets this cap.
+// Failed admin logins counted from every client together (docs/product.md §10, Accounts and
+// security): one client is held to 10 attempts in 15 minutes; a guesser spread over many addresses meets this cap.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminFailureCap } from "#worker/lib/login-backoff.ts";

@@ -1,4 +1,4 @@
-// Issue 21: a cover for a track the radio host sends none for, looked up once for everybody
+// ADR 019: a cover for a track the radio host sends none for, looked up once for everybody
 // through the local stand-in for MusicBrainz and the Cover Art Archive (dev/station/cover-art-fake.ts).
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";

@@ -1,4 +1,5 @@
-// Issue 12 (3): anonymous writes are bounded. Favorite and sleep-timer changes are rate limited
+// Anonymous writes are bounded (docs/product.md §10, Accounts and security). Favorite and
+// sleep-timer changes are rate limited
 // per client network, an owner keeps at most favoritesPerOwnerLimit favorites, and anonymous
 // owners record when they last used their favorites, so the cron can prune the abandoned ones.
 import { env } from "cloudflare:workers";

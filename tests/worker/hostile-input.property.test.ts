@@ -1,4 +1,4 @@
-// Issue 12: every worker route, sent generated hostile requests (bodies, content types, paths,
+// Every worker route (docs/product.md §10, Accounts and security), sent generated hostile requests (bodies, content types, paths,
 // queries, headers, origins) as a stranger, a listener and the admin, never answers 5xx, and
 // every 4xx under /api is the JSON error shape. The routes come from the app itself, so a route
 // added later is covered without editing this file.

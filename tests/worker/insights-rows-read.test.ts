@@ -1,4 +1,4 @@
-// Issue 20: the insights call reads rollups only, so with 90 days of samples and sessions loaded
+// ADR 021: the insights call reads rollups only, so with 90 days of samples and sessions loaded
 // (and 400 days of daily figures) each range reads a number of rows set by its step, never by
 // how much has been stored. Counted by D1's own meta.rows_read.
 import { env } from "cloudflare:workers";

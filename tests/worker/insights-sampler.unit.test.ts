@@ -1,4 +1,4 @@
-// Issue 20: how the live room tallies its audience, and how stretches and tables are classed.
+// ADR 021: how the live room tallies its audience, and how stretches and tables are classed.
 import { describe, expect, it } from "vitest";
 import type { Insights } from "#schema/api/insights.ts";
 import { insightsCsv } from "#worker/lib/insights/csv.ts";

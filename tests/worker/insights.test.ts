@@ -1,4 +1,4 @@
-// Issue 20, station insights: the live room's samples, song impact, the sessions' rollups,
+// ADR 021, station insights: the live room's samples, song impact, the sessions' rollups,
 // retention, who may read them, and the operator's choice to hide the public count.
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// The played-tracks widget runs in a sandboxed frame of the site's own (issue 37): the site's
+// The played-tracks widget runs in a sandboxed frame of the site's own (ADR 032): the site's
 // pages name no third-party script, and the frame's page admits the widget's origin alone.
 import { describe, expect, it } from "vitest";
 import { request } from "./support/request";

@@ -23,7 +23,7 @@ function Stat({ label, value, detail }: { label: string; value: string | number;
   );
 }
 
-/** The listener's own listening (issue 15): only theirs, from this browser or their account. */
+/** The listener's own listening (docs/product.md §10): only theirs, from this browser or their account. */
 function YourListening() {
   const { ownerId, user } = useFavoritesOwner();
   // Known only in the browser: the section comes after hydration, below everything else.

@@ -24,7 +24,7 @@ const widgetHeight = { initial: 480, min: 120, max: 4000 };
 
 /**
  * The third-party played-tracks widget, only when configured: in a sandboxed frame of the site's
- * own, so its script never runs in the site's pages (issue 37). The frame tells its height.
+ * own, so its script never runs in the site's pages (ADR 032). The frame tells its height.
  */
 function PlayedTracksWidget() {
   // The player may have loaded the configuration before this screen hydrates.

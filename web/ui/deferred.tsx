@@ -1,4 +1,4 @@
-// Parts of a page that hydrate after the rest (issue 13): the prerendered HTML shows them at
+// Parts of a page that hydrate after the rest (ADR 015): the prerendered HTML shows them at
 // once, but their code is a lazy chunk, so the first hydration covers only what a visitor
 // touches first (header, hero, player bar) and each deferred part hydrates in its own task
 // when its chunk arrives. React keeps the server HTML of a part until then, so nothing shifts.

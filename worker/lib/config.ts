@@ -113,7 +113,7 @@ const configSchema = z
     COVER_ART_ARCHIVE_URL: optionalUrl.transform((v) => v ?? "https://coverartarchive.org"),
     /** A track no cover was found for is looked up again after this many days. */
     ARTWORK_MISS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-    /** Station insights (issue 20): per-minute listener counts are kept this many days, hourly ones this many. */
+    /** Station insights (ADR 021): per-minute listener counts are kept this many days, hourly ones this many. */
     INSIGHTS_MINUTE_DAYS: z.coerce.number().int().min(1).max(400).default(14),
     INSIGHTS_HOUR_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
     /**

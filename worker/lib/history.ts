@@ -204,7 +204,7 @@ function containsPattern(word: string): string {
  * unique tracks whose title or artist contains every word of `query`, newest play first.
  * Looks through the historySearch.scanTracks unique tracks played last (track_plays through its
  * last_played index), never more, however long the history or many the tracks: a call reads a
- * fixed number of rows, whatever an attacker searches for (issue 37).
+ * fixed number of rows, whatever an attacker searches for (ADR 034).
  */
 export async function searchPlayedTracks(db: Db, query: string): Promise<PlayedTrack[]> {
   const words = query.split(/\s+/).filter(Boolean).slice(0, historySearch.maxWords);

@@ -1,4 +1,4 @@
-// Listening sessions (issue 15): a browser writes its stretch of listening at most once a minute
+// Listening sessions (docs/product.md §10): a browser writes its stretch of listening at most once a minute
 // while it plays and once when it stops; /analytics reads the owner's summary. Durations are the
 // server's own clock: a browser can only claim time by taking part in it.
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";

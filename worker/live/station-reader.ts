@@ -73,7 +73,7 @@ export class StationReader extends DurableObject<Env> {
   private lastPushedAt = 0;
   /** Whether all that changed since the last complete push is the listener count. */
   private unpushedCountOnly = true;
-  /** The audience as the reads saw it (issue 20): this minute's counts and the current play's. */
+  /** The audience as the reads saw it (ADR 021): this minute's counts and the current play's. */
   private minuteTally: MinuteTally | null = null;
   private playTally: (PlayTally & { fromStart: boolean }) | null = null;
   private pendingMinutes: MinuteTally[] = [];
@@ -263,7 +263,7 @@ export class StationReader extends DurableObject<Env> {
   }
 
   /**
-   * Counts this read's listeners into the minute and the play (issue 20). When a minute is over,
+   * Counts this read's listeners into the minute and the play (ADR 021). When a minute is over,
    * what is finished is written in one batch, after the push and without holding up the poll.
    */
   private tallyAudience(

@@ -1,4 +1,4 @@
-// Station insights (issue 20), for the admin only: the figures of a range, each table as CSV,
+// Station insights (ADR 021), for the admin only: the figures of a range, each table as CSV,
 // and whether listeners see the listener count.
 import { Hono } from "hono";
 import {

@@ -1,4 +1,4 @@
-// The share page of a played track (issue 15): the site's own HTML, so a person who opens the
+// The share page of a played track (docs/product.md §10): the site's own HTML, so a person who opens the
 // link lands in the player, carrying Open Graph and Twitter card tags that name the track, so
 // the link unfurls as "Title by Artist on {station}". Only recorded tracks have one: any other
 // id is a 404, and no text from the address ever reaches the page.

@@ -1,4 +1,4 @@
-// The admin's covers (issue 21): GET the recently played tracks with their covers, PUT a track's
+// The admin's covers (ADR 019): GET the recently played tracks with their covers, PUT a track's
 // cover (an uploaded image) or none. The live room shows the change at once.
 import { Hono } from "hono";
 import { setTrackCover } from "#schema/api.ts";

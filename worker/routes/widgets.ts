@@ -1,7 +1,7 @@
 // The third-party played-tracks widget (docs/product.md §2, /history) runs in a frame of its own:
 // this page, shown in a sandboxed iframe (no allow-same-origin), so the widget's script runs in
 // an opaque origin with no reach into the site's pages, cookies or storage, and the site's own
-// policy names no third-party script (issue 37). The page's policy admits the widget's origin
+// policy names no third-party script (ADR 032). The page's policy admits the widget's origin
 // for scripts and https: for what a widget fetches, shows and styles; it may be framed by the
 // site alone, and is sandboxed even when opened by itself.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// The listener's favorites as files to keep (issue 15): CSV for spreadsheets, JSON for programs.
+// The listener's favorites as files to keep (docs/product.md §10): CSV for spreadsheets, JSON for programs.
 // Made in the browser from the list already loaded: no call, nothing else's data.
 import type { Favorite } from "#schema/api.ts";
 

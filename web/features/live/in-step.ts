@@ -1,4 +1,4 @@
-// Titles in step with the music (issue 19, ADR 020). A live message says when the host changed
+// Titles in step with the music (ADR 020). A live message says when the host changed
 // track (`at`, the server's clock) and when it was sent (`sentAt`); the listener hears the host
 // `delayMs()` late. A change is shown at at + clock offset + delay: held while the listener still
 // hears the track before, shown at once when already due (not playing, or after a reconnect).

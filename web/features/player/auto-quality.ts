@@ -1,4 +1,4 @@
-// Automatic quality (issue 15): a stream that keeps stalling steps down one quality by itself,
+// Automatic quality (docs/product.md §10): a stream that keeps stalling steps down one quality by itself,
 // hd -> sd -> mobile, says so in a polite notification with a way back, and keeps playing. The
 // listener's stored choice is not touched: the next visit starts at it again, and only the
 // listener steps back up. Part of the player's lazy integrations: it listens to the element.

@@ -1,4 +1,4 @@
-// The listener's own listening (issue 15, "Your listening" on /analytics): a stretch from play
+// The listener's own listening (docs/product.md §10, "Your listening" on /analytics): a stretch from play
 // to pause, written once a minute while it plays and once when it stops or the tab goes away.
 // The server measures the time itself (worker/lib/listening.ts). Part of the player's lazy
 // integrations.

@@ -1,4 +1,4 @@
-// How late this listener hears the radio host (issue 19, ADR 020). A new listener gets the host's
+// How late this listener hears the radio host (ADR 020). A new listener gets the host's
 // burst (the stream's last `burstBytes`) at once, then the live edge as it is made, so what plays
 // at `currentTime` was live at loadstart - burst + currentTime: the delay is the burst, plus the
 // time since the source started loading, minus the media time played. A slow start, a stall or

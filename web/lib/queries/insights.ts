@@ -1,4 +1,4 @@
-// Station insights (issue 20), the admin's: the figures of a range, listeners now, and the
+// Station insights (ADR 021), the admin's: the figures of a range, listeners now, and the
 // listener-count setting. Keys are the API paths.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {

@@ -1,4 +1,4 @@
-// The admin's track covers (issue 21): the recently played tracks with their covers, and setting
+// The admin's track covers (ADR 019): the recently played tracks with their covers, and setting
 // a track's cover (an uploaded image) or none. Keys are the API paths.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SetTrackCover, TrackCover } from "#schema/api.ts";

@@ -1,4 +1,4 @@
-// The insights call (issue 20): one D1 batch over the rollups only (listener samples at the
+// The insights call (ADR 021): one D1 batch over the rollups only (listener samples at the
 // range's step, session rollups, the stored song-impact ranking and the setting), shaped for
 // the admin's screen and its CSV export.
 import { and, eq, gte, ne } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// What the live room learns about its audience between two writes (issue 20): the listener
+// What the live room learns about its audience between two writes (ADR 021): the listener
 // count of every read, tallied per minute and mount, and per play for song impact. Pure, so the
 // rules are unit-tested directly; the reader writes what is finished once a minute (samples.ts).
 

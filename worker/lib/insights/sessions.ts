@@ -1,4 +1,4 @@
-// Listening stretches (issue 15's listening_sessions) as insights count them: each ended stretch
+// Listening stretches (docs/product.md §10 listening_sessions) as insights count them: each ended stretch
 // is rolled up into its start's hour and day, by length, quality, device class, country and
 // account, in the same transaction that notes what was counted (a stretch that grows later adds
 // only what it grew by). The insights call reads only the rollups.

@@ -1,4 +1,4 @@
-// The operator's settings for listeners' screens (issue 20): whether they see the listener count.
+// The operator's settings for listeners' screens (ADR 021): whether they see the listener count.
 import { eq } from "drizzle-orm";
 import { stationSettings } from "#schema/db.ts";
 import type { Db } from "../db";

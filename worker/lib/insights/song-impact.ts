@@ -1,4 +1,4 @@
-// Song impact (issue 20): which tracks gain and lose listeners while they play. The live room
+// Song impact (ADR 021): which tracks gain and lose listeners while they play. The live room
 // writes each play's counts (samples.ts); the cron ranks the tracks of each range every few
 // minutes into song_impact_rankings, so the insights call reads one row instead of the plays.
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The share card of a played track (issue 15): a 1200x630 PNG in the station's look, with the
+// The share card of a played track (docs/product.md §10): a 1200x630 PNG in the station's look, with the
 // title, artist and album, drawn on the worker by resvg from an SVG written here. The text comes
 // from the radio host, so it is escaped, stripped of what XML forbids, and laid out by our own
 // measure (font-metrics.ts): two lines of title at most, one of artist and of album, each

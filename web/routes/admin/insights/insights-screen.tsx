@@ -1,4 +1,4 @@
-// /pb/insights ('Station Insights', issue 20): how many listened, how long, from where and on
+// /pb/insights ('Station Insights', ADR 021): how many listened, how long, from where and on
 // what, and which tracks keep them, over 24 hours to 90 days; each table also as CSV. The admin
 // also chooses here whether listeners see the live count.
 import * as Switch from "@radix-ui/react-switch";
