@@ -22,59 +22,21 @@ import {
 } from "#web/lib/queries/insights.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { AdminOnly } from "../admin-only";
+import {
+  accountNames,
+  countryName,
+  deviceNames,
+  duration,
+  lengthNames,
+  number,
+  qualityNames,
+  rangeNames,
+} from "./insights-format";
+import { Breakdown, Figure, Panel, SeriesTable, SongTable } from "./insights-tables";
 import "./insights-screen.css";
 
 // uPlot only once there is something to draw.
 const ListenersChart = lazy(() => import("./listeners-chart").then((m) => ({ default: m.ListenersChart })));
-
-const rangeNames: Record<InsightsRange, string> = {
-  "24h": "24 hours",
-  "7d": "7 days",
-  "30d": "30 days",
-  "90d": "90 days",
-};
-
-const qualityNames: Record<string, string> = {
-  hd: "HD (320 kbps)",
-  sd: "SD (128 kbps)",
-  mobile: "Mobile (64 kbps)",
-};
-const deviceNames: Record<string, string> = {
-  mobile: "Phone",
-  tablet: "Tablet",
-  desktop: "Computer",
-  other: "Other",
-};
-const accountNames: Record<string, string> = { anonymous: "Not logged in", member: "Logged in" };
-const lengthNames: Record<string, string> = Object.fromEntries(
-  sessionLengthBuckets.map((b) => [b.key, b.label]),
-);
-const countryNames = (() => {
-  try {
-    return new Intl.DisplayNames(undefined, { type: "region" });
-  } catch {
-    return null;
-  }
-})();
-
-function countryName(code: string): string {
-  if (code === "unknown") return "Unknown";
-  if (code === "T1") return "Tor network";
-  try {
-    return countryNames?.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-function duration(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
 
 export function AdminInsightsScreen() {
   return (
@@ -224,15 +186,6 @@ function ListenersNow() {
   return <Figure label="Listeners now" value={now.data?.listeners ?? null} />;
 }
 
-function Figure({ label, value }: { label: string; value: number | string | null }) {
-  return (
-    <div className="admin-card insights-figure">
-      <dt>{label}</dt>
-      <dd>{value === null ? "–" : typeof value === "number" ? number.format(value) : value}</dd>
-    </div>
-  );
-}
-
 function ListenersPublicSetting({ listenersPublic }: { listenersPublic: boolean }) {
   const id = useId();
   const save = useSetListenersPublic();
@@ -266,142 +219,5 @@ function ListenersPublicSetting({ listenersPublic }: { listenersPublic: boolean 
         On the home page and in the public API. The insights here count listeners either way.
       </p>
     </div>
-  );
-}
-
-function Panel({
-  title,
-  range,
-  table,
-  children,
-}: {
-  title: string;
-  range: InsightsRange;
-  table: InsightsTable;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section className="admin-card insights-panel" aria-labelledby={id}>
-      <div className="insights-panel-header">
-        <h2 id={id}>{title}</h2>
-        <a
-          className="insights-export"
-          href={insightsExportHref(range, table)}
-          download
-          aria-label={`CSV of ${title.toLowerCase()}`}
-        >
-          CSV
-        </a>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** The chart's figures as a table, built only when opened (24 hours are 1,440 rows). */
-function SeriesTable({ insights }: { insights: Insights }) {
-  const [open, setOpen] = useState(false);
-  const time = new Intl.DateTimeFormat(undefined, {
-    dateStyle: insights.resolution === "minute" ? undefined : "medium",
-    timeStyle: insights.resolution === "day" ? undefined : "short",
-  });
-  return (
-    <details className="insights-series" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>The chart as a table</summary>
-      {open && (
-        <table className="insights-table">
-          <caption className="admin-visually-hidden">Listeners per {insights.resolution}</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Lowest</th>
-              <th scope="col">Average</th>
-              <th scope="col">Peak</th>
-            </tr>
-          </thead>
-          <tbody>
-            {insights.series.map((point) => (
-              <tr key={point.start}>
-                <th scope="row">{time.format(new Date(point.start))}</th>
-                <td>{point.min}</td>
-                <td>{number.format(point.average)}</td>
-                <td>{point.max}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </details>
-  );
-}
-
-/** Sessions per value with a bar for each share: a table, so the bars need no other alternative. */
-function Breakdown({
-  rows,
-  name,
-  total,
-}: {
-  rows: Insights["sessions"]["quality"];
-  name: (value: string) => string;
-  total: number;
-}) {
-  if (rows.length === 0) return <p className="admin-muted">No listening sessions in this range yet.</p>;
-  return (
-    <table className="insights-table">
-      <thead>
-        <tr>
-          <th scope="col">Group</th>
-          <th scope="col">Sessions</th>
-          <th scope="col">Share</th>
-          <th scope="col">Time listened</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const share = total > 0 ? (row.sessions / total) * 100 : 0;
-          return (
-            <tr key={row.value}>
-              <th scope="row">{name(row.value)}</th>
-              <td>{row.sessions}</td>
-              <td>
-                <span className="insights-bar" style={{ width: `${share}%` }} aria-hidden="true" />
-                {Math.round(share)}%
-              </td>
-              <td>{duration(row.seconds)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-function SongTable({ rows, empty }: { rows: SongImpactRow[]; empty: string }) {
-  if (rows.length === 0) return <p className="admin-muted">{empty}</p>;
-  return (
-    <table className="insights-table">
-      <thead>
-        <tr>
-          <th scope="col">Track</th>
-          <th scope="col">Plays</th>
-          <th scope="col">Change per play</th>
-          <th scope="col">Favorites</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((song) => (
-          <tr key={`${song.artist}\n${song.title}`}>
-            <th scope="row">
-              {song.title}
-              <span className="admin-muted"> · {song.artist}</span>
-            </th>
-            <td>{song.plays}</td>
-            <td>{`${song.averageChange > 0 ? "+" : ""}${number.format(song.averageChange)}`}</td>
-            <td>{song.favorites}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
