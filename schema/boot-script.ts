@@ -8,8 +8,12 @@
 //    paint: at DOMContentLoaded, then the next frame, then a task (after that frame's paint).
 //    The prerendered page paints without JavaScript, so nothing of the app's download or start
 //    stands before it (ADR 024). A hidden tab paints nothing, so it starts at once.
+// 4. A press on a painted button before the app owns the page is kept, not lost: the button is
+//    marked aria-busy and kept in window.__press, and the app presses it again once it has
+//    hydrated (web/ui/early-press.tsx, ADR 035). From the moment the app starts hydrating
+//    (window.__app), React takes presses itself.
 export const bootScript =
-  '(function(d){var h=d.documentElement;try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\');if(m){var s=d.createElement("script");s.type="module";s.src=m.content;d.head.appendChild(s)}}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
+  '(function(d){var w=window,h=d.documentElement;d.addEventListener("click",function(e){var t=e.target,b=!w.__app&&t&&t.closest&&t.closest("button");if(b&&!b.disabled){w.__press=b;b.setAttribute("aria-busy","true")}},true);try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\');if(m){var s=d.createElement("script");s.type="module";s.src=m.content;d.head.appendChild(s)}}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
 
 /** Where web/index.html asks for the script; the prerender step puts it there. */
 export const bootScriptMarker = "<!-- boot-script -->";

@@ -7,6 +7,7 @@ import { AudioProvider, PlayerBar } from "./features/player";
 import { SiteHeader } from "./features/shell/site-header";
 import { HomeScreen } from "./routes/home";
 import { deferred } from "./ui/deferred";
+import { replayEarlyPress } from "./ui/early-press";
 import "./app.css";
 // The footer's styles: its code hydrates after the rest (web/ui/deferred.tsx), its look is in the first paint.
 import "./features/shell/site-footer.css";
@@ -86,6 +87,9 @@ function RouteTransition({ children }: { children: ReactNode }) {
 }
 
 export function App() {
+  // After every part of the first load has hydrated and its effects ran (this is the outermost
+  // component): a press the boot script kept is carried out now (ADR 035).
+  useEffect(replayEarlyPress, []);
   return (
     <AudioProvider>
       <a href="#main" className="skip-link">

@@ -13,6 +13,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
+import { appOwnsPresses } from "./ui/early-press";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -31,6 +32,7 @@ const app = (
 // Hydrate when the HTML was made for this path; otherwise (the SPA fallback serves the
 // home page's HTML for /page/..., unknown paths and the dev server) render from scratch.
 const prerenderedFor = document.documentElement.dataset.route;
+appOwnsPresses();
 const path = location.pathname.replace(/(.)\/$/, "$1");
 if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNodes()) {
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and

@@ -3,6 +3,7 @@
 // hidden tab, which paints nothing.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appEntryMeta, bootScript } from "#schema/boot-script.ts";
+import { appOwnsPresses, replayEarlyPress } from "#web/ui/early-press.ts";
 
 const entry = "/assets/index-test.js";
 const moduleScripts = () =>
@@ -19,12 +20,19 @@ function boot() {
   new Function(bootScript)();
   const before = moduleScripts();
   document.dispatchEvent(new Event("DOMContentLoaded"));
-  // DOMContentLoaded comes once per document: the next test's must not reach this listener.
-  for (const [type, listener] of listen.mock.calls) document.removeEventListener(type, listener);
+  // DOMContentLoaded comes once per document: the next test's must not reach this listener. The
+  // press listener stays for the test, and goes after it.
+  for (const [type, listener, options] of listen.mock.calls) {
+    if (type === "click") bootListeners.push([type, listener, options]);
+    else document.removeEventListener(type, listener, options);
+  }
   return before;
 }
 
+const bootListeners: Parameters<typeof document.removeEventListener>[] = [];
+
 afterEach(() => {
+  for (const args of bootListeners.splice(0)) document.removeEventListener(...args);
   vi.restoreAllMocks();
   for (const node of document.head.querySelectorAll('meta[name="app-entry"], script[type="module"]'))
     node.remove();
@@ -47,5 +55,95 @@ describe("the boot script's start of the app", () => {
     boot();
     expect(moduleScripts()).toEqual([entry]);
     expect(frame).not.toHaveBeenCalled();
+  });
+});
+
+describe("a press before the app owns the page (ADR 035)", () => {
+  afterEach(() => {
+    window.__app = undefined;
+    window.__press = undefined;
+    document.body.replaceChildren();
+  });
+
+  /** What React leaves on a node it has hydrated (its props). */
+  const hydrate = (button: HTMLButtonElement) => Object.assign(button, { __reactProps$test: {} });
+
+  function paintedButton(): { button: HTMLButtonElement; pressed: () => number } {
+    document.body.innerHTML = '<main><button type="button"><span>Start Listening</span></button></main>';
+    const button = document.querySelector("button") as HTMLButtonElement;
+    let presses = 0;
+    // What the app's own handler will be; before it runs, nothing answers the press.
+    button.addEventListener("click", () => {
+      if (window.__app) presses++;
+    });
+    return { button, pressed: () => presses };
+  }
+
+  it("keeps the last painted button pressed and marks it busy, then the app presses it once", () => {
+    boot();
+    const { button, pressed } = paintedButton();
+    (button.firstChild as HTMLElement).click();
+    button.click();
+    expect(window.__press).toBe(button);
+    expect(button.getAttribute("aria-busy")).toBe("true");
+
+    appOwnsPresses();
+    hydrate(button);
+    replayEarlyPress();
+    expect(pressed()).toBe(1);
+    expect(button.hasAttribute("aria-busy")).toBe(false);
+    // Once carried out, it is gone: a second call presses nothing.
+    replayEarlyPress();
+    expect(pressed()).toBe(1);
+  });
+
+  it("keeps nothing once the app has started: React takes presses from then on", () => {
+    boot();
+    const { button, pressed } = paintedButton();
+    appOwnsPresses();
+    button.click();
+    expect(window.__press).toBeUndefined();
+    expect(button.hasAttribute("aria-busy")).toBe(false);
+    replayEarlyPress();
+    expect(pressed()).toBe(1);
+  });
+
+  it("waits for the button's own part of the page to hydrate, then presses it", () => {
+    vi.useFakeTimers();
+    try {
+      boot();
+      const { button, pressed } = paintedButton();
+      button.click();
+      appOwnsPresses();
+      replayEarlyPress();
+      vi.advanceTimersByTime(1000);
+      expect(pressed()).toBe(0);
+      expect(button.getAttribute("aria-busy")).toBe("true");
+      hydrate(button);
+      vi.advanceTimersByTime(100);
+      expect(pressed()).toBe(1);
+      expect(button.hasAttribute("aria-busy")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("presses nothing when the button is gone or disabled by the time the app runs", () => {
+    boot();
+    const { button, pressed } = paintedButton();
+    button.click();
+    button.remove();
+    appOwnsPresses();
+    hydrate(button);
+    replayEarlyPress();
+    expect(pressed()).toBe(0);
+    const { button: disabled, pressed: disabledPressed } = paintedButton();
+    window.__app = undefined;
+    disabled.click();
+    disabled.disabled = true;
+    appOwnsPresses();
+    hydrate(disabled);
+    replayEarlyPress();
+    expect(disabledPressed()).toBe(0);
   });
 });

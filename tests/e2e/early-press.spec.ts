@@ -1,0 +1,42 @@
+// A press at first paint is not lost (ADR 035): the prerendered home page paints before the app's
+// script runs; Start Listening pressed in between starts the radio once the app owns the page.
+// The app's entry script is held back until the press, as on a phone that takes seconds for it.
+import type { Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "./support/browser.ts";
+import { heroButton, playerBar } from "./support/site.ts";
+import { expectAudioAdvancing } from "./support/station.ts";
+
+const browser = setupBrowser();
+
+describe("a listener who presses before the app has started", () => {
+  it("presses Start Listening at first paint (twice), and the radio plays once the app runs", async () => {
+    const { page } = browser;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entryAsked = false;
+    // The entry the boot script starts after the first paint (<meta name="app-entry">).
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      entryAsked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    const start = heroButton(page, "Start Listening");
+    await start.waitFor();
+    await expect.poll(() => entryAsked, { timeout: 10_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    await start.click();
+    await start.click();
+    expect(await start.getAttribute("aria-busy")).toBe("true");
+    release();
+
+    await expectAudioAdvancing(page, "/hd");
+    await heroButton(page, "Now Playing").waitFor();
+    expect(await heroButton(page, "Now Playing").getAttribute("aria-busy")).toBeNull();
+    await playerBar(page).getByRole("button", { name: "Pause" }).waitFor();
+  });
+});
