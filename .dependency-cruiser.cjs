@@ -46,6 +46,21 @@ module.exports = {
       to: { path: "^worker/live/" },
     },
     {
+      name: "worker-lib-knows-no-http",
+      severity: "error",
+      comment:
+        "worker/lib takes (db|env, input) and answers data: HTTP (Hono, middleware, cookies, the request) lives in worker/http.",
+      from: { path: "^worker/lib/" },
+      to: { path: "^(worker/http/|node_modules/hono/)" },
+    },
+    {
+      name: "worker-live-knows-no-http",
+      severity: "error",
+      comment: "The live room's Durable Objects use worker/lib; handling requests is the routes' and worker/http's.",
+      from: { path: "^worker/live/" },
+      to: { path: "^worker/http/" },
+    },
+    {
       name: "web-lib-is-the-bottom",
       severity: "error",
       comment: "web/lib (api client, queries, pure helpers) imports no component.",
@@ -75,7 +90,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|dist|\\.wrangler|schema/migrations)" },
+    exclude: { path: "^(dist|\\.wrangler|schema/migrations)" },
     parser: "swc",
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

@@ -2,14 +2,15 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
-import { apiBodyLimit } from "./lib/body-limit";
+import { apiBodyLimit } from "./http/body-limit";
+import { errorCodeFor, jsonError, keepCookiesPrivate, mutableHeaders } from "./http/http";
+import { publicCache } from "./http/public-cache";
+import { requestGuards } from "./http/request-guards";
+import { logError, requestLog } from "./http/request-log";
+import { applySecurityHeaders } from "./http/security-headers";
+import { loadUser } from "./http/session";
 import { type Config, ConfigError, getConfig } from "./lib/config";
-import { errorCodeFor, jsonError, keepCookiesPrivate, mutableHeaders } from "./lib/http";
-import { publicCache } from "./lib/public-cache";
-import { requestGuards } from "./lib/request-guards";
-import { logError, requestLog } from "./lib/request-log";
-import { applySecurityHeaders } from "./lib/security-headers";
-import { loadUser } from "./lib/session";
+import { Refusal } from "./lib/refusal";
 import { auth } from "./routes/auth";
 import { clientConfig } from "./routes/client-config";
 import { contact } from "./routes/contact";
@@ -92,6 +93,7 @@ export const app = new Hono<AppEnv>()
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.onError((err, c) => {
+  if (err instanceof Refusal) return jsonError(c, err.status, err.message);
   if (err instanceof HTTPException) {
     const status = err.status;
     return c.json({ error: errorCodeFor(status), message: err.message || "Request failed" }, status);

@@ -2,7 +2,7 @@
 // listener's session to the next. Sessions still slide on the calls that are not cached.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isSharedCacheable, keepCookiesPrivate } from "#worker/lib/http.ts";
+import { isSharedCacheable, keepCookiesPrivate } from "#worker/http/http.ts";
 import { request } from "./support/request";
 import { newSession } from "./support/session";
 

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AppEnv } from "#worker/env.ts";
-import { publicCache } from "#worker/lib/public-cache.ts";
+import { publicCache } from "#worker/http/public-cache.ts";
 import { createPageAsAdmin, pageBody } from "./support/pages";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";

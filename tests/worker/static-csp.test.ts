@@ -5,8 +5,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { bootScriptHash } from "#schema/boot-script.ts";
 import headersFile from "#web/public/_headers?raw";
+import { applySecurityHeaders, contentSecurityPolicyDirectives } from "#worker/http/security-headers.ts";
 import { getConfig } from "#worker/lib/config.ts";
-import { applySecurityHeaders, contentSecurityPolicyDirectives } from "#worker/lib/security-headers.ts";
 import wranglerToml from "../../wrangler.toml?raw";
 
 /** The `_headers` rules: each path pattern with its [name, value] lines, in order. */

@@ -2,11 +2,11 @@
 // with unique slugs, and the JSON export and all-or-nothing import of the page manager.
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import type { Page, pageInput, pagesExport } from "#schema/api.ts";
 import { pages } from "#schema/db.ts";
 import type { Db } from "./db";
+import { Refusal } from "./refusal";
 import { sanitizeContent } from "./sanitize";
 
 export type PageData = z.output<typeof pageInput>;
@@ -20,12 +20,12 @@ function toPage(row: PageRow): Page {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-function conflict(slug: string): HTTPException {
-  return new HTTPException(409, { message: `A page with the slug '${slug}' already exists` });
+function conflict(slug: string): Refusal {
+  return new Refusal(409, `A page with the slug '${slug}' already exists`);
 }
 
-function pageNotFound(): HTTPException {
-  return new HTTPException(404, { message: "Page not found" });
+function pageNotFound(): Refusal {
+  return new Refusal(404, "Page not found");
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -69,7 +69,7 @@ async function slugTakenByAnother(db: Db, slug: string, id: string | null): Prom
 
 export async function createPage(db: Db, input: PageData, now: number): Promise<Page> {
   const content = cleanContent(input.content);
-  if (content === null) throw new HTTPException(400, { message: emptyContentMessage });
+  if (content === null) throw new Refusal(400, emptyContentMessage);
   if (await slugTakenByAnother(db, input.slug, null)) throw conflict(input.slug);
   try {
     const row = await db
@@ -98,7 +98,7 @@ export async function updatePage(db: Db, id: string, input: PageData, now: numbe
   const before = await db.select().from(pages).where(eq(pages.id, id)).get();
   if (!before) throw pageNotFound();
   const content = cleanContent(input.content);
-  if (content === null) throw new HTTPException(400, { message: emptyContentMessage });
+  if (content === null) throw new Refusal(400, emptyContentMessage);
   if (await slugTakenByAnother(db, input.slug, id)) throw conflict(input.slug);
   let row: PageRow | undefined;
   try {
@@ -196,9 +196,7 @@ export async function importPages(
     await db.batch([first, ...rest]);
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new HTTPException(409, {
-        message: "Another change to the pages happened during the import; try again",
-      });
+      throw new Refusal(409, "Another change to the pages happened during the import; try again");
     }
     throw err;
   }

@@ -1,11 +1,9 @@
 // Fixed-window rate limits counted in D1 with one atomic upsert, so concurrent requests
 // from many isolates count exactly.
 import { lt, sql } from "drizzle-orm";
-import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { rateLimits } from "#schema/db.ts";
 import { sha256Hex } from "./crypto";
-import { type Db, getDb } from "./db";
+import type { Db } from "./db";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 /** `count`: requests counted in the window so far, this one included. */
@@ -83,38 +81,30 @@ export function clientNetwork(ip: string): string {
  */
 export const widerNetworkShare = 16;
 
-function clientIp(c: Context): string {
-  return (
-    c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown"
-  );
-}
-
 const networkKey = async (network: string) => (await sha256Hex(`client:${network}`)).slice(0, 32);
 
-/** Keys of the client's network and, for IPv6, of its /48 too: hashes, so no raw address is stored. */
-export async function clientKeys(c: Context): Promise<{ network: string; wider?: string }> {
-  const { network, wider } = clientNetworks(clientIp(c));
+/** Keys of the network of `ip` and, for IPv6, of its /48 too: hashes, so no raw address is stored. */
+export async function networkKeys(ip: string): Promise<{ network: string; wider?: string }> {
+  const { network, wider } = clientNetworks(ip);
   return { network: await networkKey(network), ...(wider ? { wider: await networkKey(wider) } : {}) };
 }
 
 /**
- * Counts a request against the client's `name` limit: `limit` per `windowMs` for its network,
+ * Counts a request from `ip` against its `name` limit: `limit` per `windowMs` for its network,
  * and for an IPv6 client `limit` × widerNetworkShare for its /48 too. Refused when either is over.
  */
-export async function hitClientLimit(
-  c: Context,
+export async function hitNetworkLimit(
   db: Db,
+  ip: string,
   name: string,
   limit: number,
   windowMs: number,
   now: number,
 ): Promise<RateLimitResult> {
-  const { network, wider } = clientNetworks(clientIp(c));
+  const { network, wider } = await networkKeys(ip);
   const results = await Promise.all([
-    hitRateLimit(db, `${name}:${await networkKey(network)}`, limit, windowMs, now),
-    ...(wider
-      ? [hitRateLimit(db, `${name}:${await networkKey(wider)}`, limit * widerNetworkShare, windowMs, now)]
-      : []),
+    hitRateLimit(db, `${name}:${network}`, limit, windowMs, now),
+    ...(wider ? [hitRateLimit(db, `${name}:${wider}`, limit * widerNetworkShare, windowMs, now)] : []),
   ]);
   const refused = results.filter((r) => !r.allowed);
   if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
@@ -130,22 +120,4 @@ export function retryMessage(what: string, retryAfterSeconds: number): string {
 export function tryAgainIn(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
-/**
- * Middleware counting each request against its client network's `name` limit: `limit` requests
- * per `windowMs`, then 429 'Too many {what}. Please try again in N minutes.'
- */
-export function limitPerClient(name: string, limit: number, windowMs: number, what: string) {
-  return createMiddleware<{ Bindings: Env }>(async (c, next) => {
-    const result = await hitClientLimit(c, getDb(c.env.DB), name, limit, windowMs, Date.now());
-    if (!result.allowed) return tooManyRequests(c, result, retryMessage(what, result.retryAfterSeconds));
-    await next();
-  });
-}
-
-/** Answers 429 with Retry-After and { error, message } when the limit is exceeded. */
-export function tooManyRequests(c: Context, result: RateLimitResult, message: string) {
-  c.header("Retry-After", String(result.retryAfterSeconds));
-  return c.json({ error: "too_many_requests", message }, 429);
 }

@@ -1,7 +1,13 @@
 // The HTML allowlist for content pages: what the admin writes is rendered to every listener,
 // so it is cleaned on the server before it is stored (on save and on import).
 import sanitizeHtml from "sanitize-html";
-import { allowedVideoFrameOrigins } from "./security-headers";
+
+/** Hosts of embedded videos that sanitized content pages may frame. */
+export const allowedVideoFrameOrigins = [
+  "https://www.youtube-nocookie.com",
+  "https://www.youtube.com",
+  "https://player.vimeo.com",
+] as const;
 
 const videoFrameHostnames = allowedVideoFrameOrigins.map((origin) => new URL(origin).hostname);
 

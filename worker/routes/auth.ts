@@ -5,28 +5,19 @@ import { adminLogin, adminUserId, requestLogin } from "#schema/api.ts";
 import { users } from "#schema/db.ts";
 import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
+import { jsonError, siteBusy } from "../http/http";
+import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../http/login-browser";
+import { hitClientLimit, limitPerClient, tooManyRequests } from "../http/rate-limit";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session";
+import { validate } from "../http/validate";
 import { getConfig, isLoopbackUrl } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { type Db, getDb } from "../lib/db";
 import { escapeHtml } from "../lib/escape-html";
-import { jsonError, siteBusy } from "../lib/http";
 import { adminLoginLockout, recordAdminLoginFailure } from "../lib/login-backoff";
-import { clearLoginBrowser, isLoginBrowser, markLoginBrowser } from "../lib/login-browser";
 import { verifyAdminCredentials } from "../lib/password";
-import {
-  hitClientLimit,
-  hitRateLimit,
-  limitPerClient,
-  retryMessage,
-  tooManyRequests,
-} from "../lib/rate-limit";
-import {
-  clearSessionCookie,
-  createSession,
-  deleteSessionByToken,
-  readSessionToken,
-  setSessionCookie,
-} from "../lib/session";
+import { hitRateLimit, retryMessage } from "../lib/rate-limit";
+import { createSession, deleteSessionByToken } from "../lib/session";
 import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
 import {
   adminEmail,
@@ -36,7 +27,6 @@ import {
   sendLoginLink,
   signInByEmail,
 } from "../lib/tokens";
-import { validate } from "../lib/validate";
 
 /** The fixed window both login rate limits count in. */
 const loginRateWindowMs = 15 * 60 * 1000;

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { contactMessage } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { siteBusy } from "../http/http";
+import { hitClientLimit, tooManyRequests } from "../http/rate-limit";
+import { validate } from "../http/validate";
 import { getConfig } from "../lib/config";
 import { contactRateLimit, notifyStation, storeContactMessage } from "../lib/contact";
 import { getDb } from "../lib/db";
-import { siteBusy } from "../lib/http";
-import { hitClientLimit, tooManyRequests } from "../lib/rate-limit";
 import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
-import { validate } from "../lib/validate";
 
 export const contact = new Hono<AppEnv>().post("/", validate("json", contactMessage), async (c) => {
   const now = Date.now();

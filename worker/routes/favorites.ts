@@ -3,6 +3,10 @@ import { z } from "zod";
 import { favoriteCreate, favoriteTrackRef, migrateFavorites, ownerId } from "#schema/api.ts";
 import { favoritesPerOwnerLimit } from "#schema/rules.ts";
 import type { AppEnv } from "../env";
+import { jsonError, siteBusy } from "../http/http";
+import { limitPerClient } from "../http/rate-limit";
+import { requireUser } from "../http/session";
+import { validate } from "../http/validate";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import {
@@ -15,11 +19,7 @@ import {
   migrateFavorites as moveFavorites,
   removeFavorite,
 } from "../lib/favorites";
-import { jsonError, siteBusy } from "../lib/http";
-import { limitPerClient } from "../lib/rate-limit";
-import { requireUser } from "../lib/session";
 import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
-import { validate } from "../lib/validate";
 
 const ownerParam = validate("param", z.object({ id: ownerId }));
 const noStore = { "Cache-Control": "no-store" };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { jsonError } from "../lib/http";
+import { jsonError } from "../http/http";
 import { isImageKey } from "../lib/images";
 
 /** "*", or entity tags (optionally weak) separated by commas, as RFC 9110 §8.8.3 spells them. */

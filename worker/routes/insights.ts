@@ -9,13 +9,13 @@ import {
   insightsSettings,
 } from "#schema/api/insights.ts";
 import type { AppEnv } from "../env";
+import { requireAdmin } from "../http/session";
+import { validate } from "../http/validate";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { insightsCsv, insightsCsvName } from "../lib/insights/csv";
 import { readInsights } from "../lib/insights/read";
 import { saveListenersPublic } from "../lib/insights/settings";
-import { requireAdmin } from "../lib/session";
-import { validate } from "../lib/validate";
 import { currentStation, stationReader } from "../live";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -2,15 +2,15 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { listeningWrite, ownerId } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { jsonError, siteBusy } from "../http/http";
+import { limitPerClient } from "../http/rate-limit";
+import { validate } from "../http/validate";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { authorizeOwner, isDenied } from "../lib/favorites";
-import { jsonError, siteBusy } from "../lib/http";
 import { countryOf, deviceClass } from "../lib/insights/sessions";
 import { listeningBegun, mayBeginListening, readListeningSummary, recordListening } from "../lib/listening";
-import { limitPerClient } from "../lib/rate-limit";
 import { budgetMessage, spendSiteBudget } from "../lib/site-budgets";
-import { validate } from "../lib/validate";
 
 /**
  * Writes per client network: a listener writes once a minute, a household of several a few

@@ -3,8 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import { adminUserId, normalizeSlug, pageId, pageInput, pagesExport } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
+import { jsonError } from "../http/http";
+import { requireAdmin } from "../http/session";
+import { validate } from "../http/validate";
 import { getDb } from "../lib/db";
-import { jsonError } from "../lib/http";
 import {
   createPage,
   deletePage,
@@ -16,8 +18,6 @@ import {
   listPages,
   updatePage,
 } from "../lib/pages";
-import { requireAdmin } from "../lib/session";
-import { validate } from "../lib/validate";
 
 /** A page body is at most ~200k characters of content plus short fields, JSON-escaped. */
 const pageBodyLimit = bodyLimit({

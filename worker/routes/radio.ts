@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { NextTrack, NowPlaying, Track } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { jsonError } from "../http/http";
+import { clientKeys } from "../http/rate-limit";
+import { isSameOrigin } from "../http/request-guards";
 import { getConfig } from "../lib/config";
-import { jsonError } from "../lib/http";
-import { clientKeys } from "../lib/rate-limit";
-import { isSameOrigin } from "../lib/request-guards";
 import {
   currentStation,
   liveNetworkHeader,

@@ -6,11 +6,11 @@ import { Hono } from "hono";
 import type { TrackHistoryItem } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import type { AppEnv } from "../env";
+import { jsonError } from "../http/http";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { escapeHtml } from "../lib/escape-html";
 import { findPlayedTrack } from "../lib/history";
-import { jsonError } from "../lib/http";
 
 /** The station's card, 1200x630 (web/public/icons/share-card.png), for a track the card cannot write. */
 const cardPath = "/icons/share-card.png";

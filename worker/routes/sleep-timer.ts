@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { anonymousSessionId, sleepTimerStart } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { limitPerClient } from "../http/rate-limit";
+import { validate } from "../http/validate";
 import { getDb } from "../lib/db";
-import { limitPerClient } from "../lib/rate-limit";
 import { cancelSleepTimer, readSleepTimer, startSleepTimer } from "../lib/sleep-timer";
-import { validate } from "../lib/validate";
 
 /** The SPA's sleep-timer session id (docs/product.md §9) is a bearer secret: only its holder knows it. */
 const owner = validate("param", z.object({ sessionId: anonymousSessionId }));

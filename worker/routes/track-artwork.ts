@@ -3,12 +3,12 @@
 import { Hono } from "hono";
 import { setTrackCover } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { jsonError } from "../http/http";
+import { requireAdmin } from "../http/session";
+import { validate } from "../http/validate";
 import { recentTrackCovers, setTrackCover as saveTrackCover } from "../lib/artwork/admin";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
-import { jsonError } from "../lib/http";
-import { requireAdmin } from "../lib/session";
-import { validate } from "../lib/validate";
 import { stationReaderName } from "../live/names";
 
 export const trackArtworkRoutes = new Hono<AppEnv>()

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { historySearchQuery } from "#schema/api.ts";
 import type { AppEnv } from "../env";
+import { validate } from "../http/validate";
 import { getDb } from "../lib/db";
 import { listTrackHistory, searchPlayedTracks } from "../lib/history";
-import { validate } from "../lib/validate";
 
 export const trackHistory = new Hono<AppEnv>()
   .get("/", async (c) => {

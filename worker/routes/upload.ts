@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { limits } from "#schema/api.ts";
 import type { AppEnv } from "../env";
-import { jsonError } from "../lib/http";
+import { jsonError } from "../http/http";
+import { requireAdmin } from "../http/session";
 import { imageUrl, newImageKey, sniffImageType } from "../lib/images";
-import { requireAdmin } from "../lib/session";
 
 const maxMegabytes = limits.imageBytes / (1024 * 1024);
 const tooLarge = `The image is larger than ${maxMegabytes} MB.`;

@@ -6,9 +6,9 @@
 // site alone, and is sandboxed even when opened by itself.
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { jsonError } from "../http/http";
 import { getConfig } from "../lib/config";
 import { escapeHtml } from "../lib/escape-html";
-import { jsonError } from "../lib/http";
 
 /** Tells the page that frames this one how tall it is, so the frame grows with the widget. */
 export const frameHeightScript =

@@ -5,17 +5,9 @@ import * as Switch from "@radix-ui/react-switch";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { Link } from "wouter";
-import {
-  type Insights,
-  type InsightsRange,
-  type InsightsTable,
-  insightsRanges,
-  type SongImpactRow,
-  sessionLengthBuckets,
-} from "#schema/api/insights.ts";
+import { type Insights, type InsightsRange, insightsRanges } from "#schema/api/insights.ts";
 import { errorDetail } from "#web/lib/queries/admin-pages.ts";
 import {
-  insightsExportHref,
   insightsNowQueryOptions,
   insightsQueryOptions,
   useSetListenersPublic,

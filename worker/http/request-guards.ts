@@ -2,7 +2,7 @@
 // JSON route takes only JSON bodies. Hono's csrf() alone does not cover JSON requests.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { getConfig } from "./config";
+import { getConfig } from "../lib/config";
 import { jsonError } from "./http";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -7,8 +7,8 @@
 // address. Error messages and stacks pass through redactForLog.
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
+import { redactForLog } from "../lib/redact";
 import { mutableHeaders } from "./http";
-import { redactForLog } from "./redact";
 
 export const requestIdHeader = "X-Request-Id";
 

@@ -9,7 +9,7 @@
 // isolate's memory.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { getConfig } from "./config";
+import { getConfig } from "../lib/config";
 import { readSessionToken } from "./session";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: ArrayBuffer };

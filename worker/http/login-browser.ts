@@ -4,9 +4,9 @@
 // a link sent to a victim cannot log them into someone else's account (login CSRF).
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { randomToken, sha256Hex } from "./crypto";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { loginTokenLifetimeMs } from "../lib/tokens";
 import { isSecureRequest } from "./session";
-import { loginTokenLifetimeMs } from "./tokens";
 
 const plainCookieName = "lr_login";
 const secureCookieName = "__Host-lr_login";

@@ -3,14 +3,8 @@
 // and nothing else third-party does.
 import { bootScriptHash } from "#schema/boot-script.ts";
 import type { OwnPolicy } from "../env";
-import type { Config } from "./config";
-
-/** Hosts of embedded videos that sanitized content pages may frame. */
-export const allowedVideoFrameOrigins = [
-  "https://www.youtube-nocookie.com",
-  "https://www.youtube.com",
-  "https://player.vimeo.com",
-] as const;
+import type { Config } from "../lib/config";
+import { allowedVideoFrameOrigins } from "../lib/sanitize";
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
