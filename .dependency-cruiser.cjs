@@ -56,7 +56,8 @@ module.exports = {
     {
       name: "worker-live-knows-no-http",
       severity: "error",
-      comment: "The live room's Durable Objects use worker/lib; handling requests is the routes' and worker/http's.",
+      comment:
+        "The live room's Durable Objects use worker/lib; handling requests is the routes' and worker/http's.",
       from: { path: "^worker/live/" },
       to: { path: "^worker/http/" },
     },
