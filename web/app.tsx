@@ -15,6 +15,7 @@ import "./features/shell/site-footer.css";
 // tooltips, the mobile menu) are part of the first load's inlined stylesheet: as stylesheets of
 // their own, each would be one more request and restyle of the page while it hydrates.
 import "./features/shell/mobile-menu.css";
+import "./ui/dialog.css";
 import "./ui/offline-notice.css";
 import "./ui/toast.css";
 import "./ui/tooltips.css";

@@ -53,7 +53,7 @@ export function Hero({ settings }: { settings: Page | undefined }) {
         <p className="hero-tagline">{station.tagline}</p>
         <div className="hero-actions">
           <button type="button" className="button button-large" aria-pressed={isPlaying} onClick={toggle}>
-            {isPlaying ? <WavesIcon /> : <PlayIcon />}
+            {isPlaying ? <WavesIcon /> : <PlayIcon size={20} />}
             {isPlaying ? "Now Playing" : "Start Listening"}
           </button>
           <Link href="/about" className="button button-ghost">

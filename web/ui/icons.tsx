@@ -1,4 +1,5 @@
-// The inline icons of the first load (no icon pack: every byte counts there); the others are in
+// The site's one icon set, inline (no icon pack: every byte of the first load counts): outlined
+// (Icon) and filled (FilledIcon); the lazy parts' icons are in track-icons.tsx and
 // content-icons.tsx. Decorative: the control that holds one carries the accessible name.
 import type { ReactNode } from "react";
 
@@ -40,10 +41,44 @@ export const MenuIcon = () => (
   </Icon>
 );
 
+/** A filled icon (currentColor fill): the play controls, the volume, the track actions. */
+export function FilledIcon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** Play, in the hero (20 px, beside its text) and the player bar (24 px). */
 export const PlayIcon = ({ size }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M7 4l13 8-13 8z" fill="currentColor" />
-  </Icon>
+  <FilledIcon size={size}>
+    <path d="M8 5v14l11-7z" />
+  </FilledIcon>
+);
+
+export const PauseIcon = () => (
+  <FilledIcon>
+    <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+  </FilledIcon>
+);
+
+export const VolumeIcon = ({ muted }: { muted: boolean }) => (
+  <FilledIcon>
+    <path d="M3 9v6h4l5 5V4L7 9z" />
+    {muted ? (
+      <path d="M16.5 8.9l1.4-1.4 2.1 2.1 2.1-2.1 1.4 1.4-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z" />
+    ) : (
+      <path d="M16.5 12A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z" />
+    )}
+  </FilledIcon>
 );
 
 export const WavesIcon = ({ size }: { size?: number }) => (

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { type FormEvent, useEffect, useState } from "react";
 import { loginDialogResetDelayMs, magicLinkExpiryMinutes } from "#web/lib/constants.ts";
-import { PlayerDialog } from "../player/ui-dialog";
+import { ModalDialog } from "#web/ui/dialog.tsx";
 import { loginLinkErrorText, requestLoginLink } from "./login-request";
 import { loginDialogOpenAtom } from "./state";
 
@@ -31,7 +31,7 @@ export default function LoginDialogContent() {
   };
 
   return (
-    <PlayerDialog
+    <ModalDialog
       open={open}
       onOpenChange={setOpen}
       title={request.isSuccess ? "Check your email" : "Log in"}
@@ -42,7 +42,7 @@ export default function LoginDialogContent() {
       }
     >
       {request.isSuccess ? (
-        <button type="button" className="player-dialog-button" onClick={() => setOpen(false)}>
+        <button type="button" className="dialog-button" onClick={() => setOpen(false)}>
           Close
         </button>
       ) : (
@@ -59,15 +59,15 @@ export default function LoginDialogContent() {
             />
           </label>
           {request.isError && (
-            <p className="player-dialog-error" role="alert">
+            <p className="dialog-error" role="alert">
               {loginLinkErrorText(request.error)}
             </p>
           )}
-          <button type="submit" className="player-dialog-button" disabled={!trimmed || request.isPending}>
+          <button type="submit" className="dialog-button" disabled={!trimmed || request.isPending}>
             {request.isPending ? "Sending..." : "Send login link"}
           </button>
         </form>
       )}
-    </PlayerDialog>
+    </ModalDialog>
   );
 }

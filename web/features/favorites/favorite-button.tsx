@@ -15,8 +15,8 @@ import {
   removeFavorite,
 } from "#web/lib/queries/favorites.ts";
 import { toast } from "#web/ui/toast.tsx";
+import { HeartIcon } from "#web/ui/track-icons.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
-import { HeartIcon } from "../player/track-icons";
 import { type FavoritesOwner, useFavoritesOwner } from "./owner";
 import { savePendingFavorite } from "./pending";
 

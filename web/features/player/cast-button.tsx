@@ -6,8 +6,8 @@
 // next play goes through MSE again once nothing plays remotely.
 import { useEffect, useState } from "react";
 import { useClientConfig } from "#web/lib/queries/config.ts";
+import { CastIcon } from "#web/ui/track-icons.tsx";
 import { useAudio } from "./audio-context";
-import { CastIcon } from "./track-icons";
 
 type RemoteState = "disconnected" | "connecting" | "connected";
 

@@ -2,9 +2,9 @@
 // with its heart and share button, and the login dialog opener.
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { deferred, useHydrated } from "#web/ui/deferred.tsx";
+import { PauseIcon, PlayIcon } from "#web/ui/icons.tsx";
 import { TrackArtwork } from "#web/ui/track-artwork.tsx";
 import { useAudio } from "./audio-provider";
-import { PauseIcon, PlayIcon } from "./icons";
 import "./player.css";
 
 const TrackActions = deferred(() => import("./track-actions").then((m) => m.TrackActions));

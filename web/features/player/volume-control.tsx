@@ -5,8 +5,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { defaultVolume, volumeSliderMax, volumeSliderStep } from "#web/lib/constants.ts";
 import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+import { VolumeIcon } from "#web/ui/icons.tsx";
 import { useAudio } from "./audio-context";
-import { VolumeIcon } from "./icons";
 
 export function VolumeControl() {
   const { setVolume, toggleMute, ...audio } = useAudio();

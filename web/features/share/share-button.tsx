@@ -1,6 +1,6 @@
 // The share button of the current track; shown only when the track has title and artist (docs/product.md §5).
 import { lazy, Suspense, useState } from "react";
-import { ShareIcon } from "../player/track-icons";
+import { ShareIcon } from "#web/ui/track-icons.tsx";
 import { canWebShare, webShare } from "./share";
 
 const ShareDialog = lazy(() => import("./share-dialog"));

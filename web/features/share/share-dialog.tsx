@@ -1,6 +1,6 @@
 // Without Web Share: the two networks' share pages, or the clipboard. Loaded on first use.
 import { stationLinks } from "#schema/station-links.ts";
-import { PlayerDialog } from "../player/ui-dialog";
+import { ModalDialog } from "#web/ui/dialog.tsx";
 import { copyTrackInfo, type ShareNetwork, type ShareTrack, shareOnNetwork } from "./share";
 
 const networkLabels: Record<ShareNetwork, string> = { facebook: "Share on Facebook", x: "Share on X" };
@@ -20,31 +20,27 @@ export default function ShareDialog({
     void action();
   };
   return (
-    <PlayerDialog
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Share this track"
       description={`${track.title} by ${track.artist}`}
     >
-      <div className="player-dialog-actions">
+      <div className="dialog-actions">
         {networks.map((network) => (
           <button
             key={network}
             type="button"
-            className="player-dialog-button"
+            className="dialog-button"
             onClick={() => run(() => shareOnNetwork(network, track))}
           >
             {networkLabels[network]}
           </button>
         ))}
-        <button
-          type="button"
-          className="player-dialog-button"
-          onClick={() => run(() => copyTrackInfo(track))}
-        >
+        <button type="button" className="dialog-button" onClick={() => run(() => copyTrackInfo(track))}>
           Copy to clipboard
         </button>
       </div>
-    </PlayerDialog>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
 // The header's sleep-timer button; it owns the timer, so mount it exactly once (inside AudioProvider).
 import { lazy, Suspense, useState } from "react";
-import { TimerIcon } from "../player/track-icons";
+import { TimerIcon } from "#web/ui/track-icons.tsx";
 import { formatCountdown, useSleepTimer } from "./use-sleep-timer";
 import "../player/player.css";
 

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import type { SleepTimerStart } from "#schema/api.ts";
 import { sleepTimerChoices } from "#web/lib/constants.ts";
-import { PlayerDialog } from "../player/ui-dialog";
+import { ModalDialog } from "#web/ui/dialog.tsx";
 import { formatCountdown, type SleepTimer } from "./use-sleep-timer";
 
 export default function SleepTimerDialog({
@@ -26,7 +26,7 @@ export default function SleepTimerDialog({
   };
 
   return (
-    <PlayerDialog
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Sleep Timer"
@@ -39,17 +39,17 @@ export default function SleepTimerDialog({
           <p className="sleep-timer-countdown" role="timer">
             {formatCountdown(timer.remainingSeconds)}
           </p>
-          <button type="button" className="player-dialog-button" onClick={() => void timer.cancel()}>
+          <button type="button" className="dialog-button" onClick={() => void timer.cancel()}>
             Cancel
           </button>
         </>
       ) : (
-        <div className="player-dialog-actions">
+        <div className="dialog-actions">
           {sleepTimerChoices.map((minutes) => (
             <button
               key={minutes}
               type="button"
-              className="player-dialog-button"
+              className="dialog-button"
               disabled={starting}
               onClick={() => void choose(minutes)}
             >
@@ -58,6 +58,6 @@ export default function SleepTimerDialog({
           ))}
         </div>
       )}
-    </PlayerDialog>
+    </ModalDialog>
   );
 }

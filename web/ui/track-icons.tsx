@@ -1,6 +1,6 @@
 // The heart, share, cast and sleep-timer icons: their buttons are lazy parts, so these stay out of the
-// first load (icons.tsx has the player bar's own).
-import { Icon } from "./icons";
+// first load (icons.tsx has the first load's).
+import { FilledIcon as Icon } from "./icons";
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
   <Icon>
