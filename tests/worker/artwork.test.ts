@@ -238,7 +238,7 @@ describe("the live room and covers", () => {
     expect(state.current.title).toBe(slow.title);
     const pending = await runInDurableObject(
       reader,
-      (instance: StationReader) => Reflect.get(instance, "artworkLookups").size,
+      (instance: StationReader) => Reflect.get(instance, "covers").lookups.size,
     );
     expect(pending).toBe(1);
     // The search itself goes out once the provider's one-a-second slot comes.

@@ -70,7 +70,7 @@ describe("the live room's listener samples", () => {
     const reader = await readerWithListeners(7);
     const previousMinute = minuteOf(Date.now()) - minute;
     await runInDurableObject(reader, (instance: StationReader) => {
-      Reflect.set(instance, "minuteTally", {
+      Reflect.set(Reflect.get(instance, "audience"), "minuteTally", {
         start: previousMinute,
         mounts: {
           [allMounts]: { min: 3, max: 9, sum: 30, samples: 5 },
@@ -95,7 +95,7 @@ describe("the live room's listener samples", () => {
     expect(rows).toHaveLength(6);
     // The read that ended the minute is the first of the next one: the host's 7 on its mount.
     const tally = await runInDurableObject(reader, (instance: StationReader) =>
-      Reflect.get(instance, "minuteTally"),
+      Reflect.get(Reflect.get(instance, "audience"), "minuteTally"),
     );
     expect(tally.mounts).toEqual({
       [allMounts]: { min: 7, max: 7, sum: 7, samples: 1 },
@@ -135,7 +135,7 @@ describe("the live room's listener samples", () => {
     });
     await runInDurableObject(reader, (instance: StationReader) => {
       Reflect.set(instance, "env", { ...Reflect.get(instance, "env"), DB: flakyDb });
-      Reflect.set(instance, "minuteTally", {
+      Reflect.set(Reflect.get(instance, "audience"), "minuteTally", {
         start: previousMinute - 5 * minute,
         mounts: { [allMounts]: { min: 1, max: 1, sum: 1, samples: 1 } },
       });
@@ -146,10 +146,12 @@ describe("the live room's listener samples", () => {
     expect(await samples()).toEqual([]);
     // Not again on the next poll: a failing D1 is not asked every second.
     await runInDurableObject(reader, (instance: StationReader) => {
-      expect(Reflect.get(instance, "pendingMinutes")).toHaveLength(1);
-      expect(Reflect.get(instance, "insightsRetryAt")).toBeGreaterThan(Date.now() + 50_000);
-      Reflect.set(instance, "insightsRetryAt", 0);
-      Reflect.set(instance, "minuteTally", {
+      expect(Reflect.get(Reflect.get(instance, "audience"), "pendingMinutes")).toHaveLength(1);
+      expect(Reflect.get(Reflect.get(instance, "audience"), "insightsRetryAt")).toBeGreaterThan(
+        Date.now() + 50_000,
+      );
+      Reflect.set(Reflect.get(instance, "audience"), "insightsRetryAt", 0);
+      Reflect.set(Reflect.get(instance, "audience"), "minuteTally", {
         start: previousMinute,
         mounts: { [allMounts]: { min: 2, max: 2, sum: 2, samples: 1 } },
       });
@@ -217,8 +219,11 @@ describe("song impact", () => {
       fromStart: true,
     };
     await runInDurableObject(reader, (instance: StationReader) => {
-      Reflect.set(instance, "playTally", tally);
-      Reflect.set(instance, "minuteTally", { start: minuteOf(Date.now()) - minute, mounts: {} });
+      Reflect.set(Reflect.get(instance, "audience"), "playTally", tally);
+      Reflect.set(Reflect.get(instance, "audience"), "minuteTally", {
+        start: minuteOf(Date.now()) - minute,
+        mounts: {},
+      });
     });
     await reader.pollNow();
     await reader.settleInsights();

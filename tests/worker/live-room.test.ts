@@ -217,7 +217,7 @@ describe("the station reader", () => {
       runInDurableObject(reader, (instance: StationReader) => {
         const state = Reflect.get(instance, "state") as StationState;
         Reflect.set(instance, "state", { ...state, changedAt: Date.now() - 60_000 });
-        Reflect.set(instance, "widgetReadAt", Date.now() - ago);
+        Reflect.get(instance, "hostReads").widgetReadAt = Date.now() - ago;
       });
     // Long after the last change, and a second after the last widget read: the host alone.
     await widgetReadAgo(1000);
