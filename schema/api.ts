@@ -2,7 +2,6 @@
 // validators and the web app's forms and client. Column types live in schema/db.ts.
 // One module per resource under schema/api/; this one gathers them so callers import one path.
 
-export * from "./api/artwork";
 export * from "./api/auth";
 export {
   type ApiError,
@@ -16,6 +15,7 @@ export {
   type SuccessResponse,
   successResponse,
 } from "./api/common";
+export * from "./api/config";
 export * from "./api/contact";
 export * from "./api/favorites";
 export * from "./api/health";
@@ -23,4 +23,7 @@ export * from "./api/listening";
 export * from "./api/pages";
 export * from "./api/radio";
 export * from "./api/sleep-timer";
+export * from "./api/stats";
+export * from "./api/track-artwork";
+export * from "./api/track-history";
 export { adminUserId, isPublished, limits, normalizeSlug, sleepTimerChoices } from "./rules";

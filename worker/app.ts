@@ -12,7 +12,7 @@ import { loadUser } from "./http/session";
 import { type Config, ConfigError, getConfig } from "./lib/config";
 import { Refusal } from "./lib/refusal";
 import { auth } from "./routes/auth";
-import { clientConfig } from "./routes/client-config";
+import { clientConfig } from "./routes/config";
 import { contact } from "./routes/contact";
 import { favorites, migrateFavoritesRoute } from "./routes/favorites";
 import { health } from "./routes/health";

@@ -1,4 +1,4 @@
-// The health check and what the SPA needs of the deployment's configuration.
+// The health check (GET /api/health): the database, the radio host, the cron and the live room.
 import { z } from "zod";
 
 /** When something last went right, and whether that is recent enough (HEALTH_MAX_AGE_SECONDS). */
@@ -38,17 +38,3 @@ export const health = z.object({
     .nullable(),
 });
 export type Health = z.infer<typeof health>;
-
-/** What the SPA needs of the deployment's configuration. */
-export const clientConfig = z.object({
-  streams: z.object({ hd: z.string(), sd: z.string(), mobile: z.string() }),
-  historyWidgetUrl: z.string().nullable(),
-  /** Whether the station announces its next track (a next-track widget, or AzuraCast's playing_next). */
-  announcesNextTrack: z.boolean(),
-  /** Per quality: its bitrate (kbit/s) and the host's burst (bytes), to time titles to the audio. */
-  streamTiming: z.object({
-    bitrateKbps: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),
-    burstBytes: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),
-  }),
-});
-export type ClientConfig = z.infer<typeof clientConfig>;

@@ -1,7 +1,6 @@
-// The radio's shapes: now playing, next track, the played-tracks history, the live connection's
-// message and the listening statistics.
+// The radio's shapes: now playing, the next track and the live connection's message.
 import { z } from "zod";
-import { historySearch } from "../listener-rules";
+import { trackHistoryItem } from "./track-history";
 
 export const track = z.object({
   title: z.string(),
@@ -24,17 +23,6 @@ export type NowPlaying = z.infer<typeof nowPlaying>;
 export const nextTrack = track.nullable();
 export type NextTrack = z.infer<typeof nextTrack>;
 
-export const trackHistoryItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  artist: z.string(),
-  album: z.string().nullable(),
-  artwork: z.string().nullable(),
-  /** ISO 8601. */
-  playedAt: z.string(),
-});
-export type TrackHistoryItem = z.infer<typeof trackHistoryItem>;
-
 /**
  * What GET /api/radio/live pushes: the current state as the first message, then one message per
  * change. `version` increases with every change; `at` is when the live room saw the current
@@ -53,36 +41,3 @@ export const liveMessage = z.object({
   played: trackHistoryItem.nullable(),
 });
 export type LiveMessage = z.infer<typeof liveMessage>;
-
-/** A unique track of the history: its newest spelling, its plays, and when it last played (ISO 8601). */
-export const playedTrack = z.object({
-  title: z.string(),
-  artist: z.string(),
-  plays: z.number().int(),
-  playedAt: z.string(),
-  /** The cover its last play showed (the host's, or the one the live room found), if any. */
-  artwork: z.string().nullable(),
-});
-export type PlayedTrack = z.infer<typeof playedTrack>;
-
-/** GET /api/track-history/search?q=: words that must each be in the title or the artist. */
-export const historySearchQuery = z.object({
-  q: z
-    .string({ error: "Type what to search for (q)." })
-    .trim()
-    .min(historySearch.minChars, `Type at least ${historySearch.minChars} characters to search.`)
-    .max(historySearch.maxChars, `Search for at most ${historySearch.maxChars} characters.`),
-});
-
-export const listeningStats = z.object({
-  totalPlays: z.number().int(),
-  uniqueTracks: z.number().int(),
-  uniqueArtists: z.number().int(),
-  topArtist: z.object({ artist: z.string(), plays: z.number().int() }).nullable(),
-  topTrack: z.object({ title: z.string(), artist: z.string(), plays: z.number().int() }).nullable(),
-  topArtists: z.array(z.object({ artist: z.string(), plays: z.number().int() })),
-  topTracks: z.array(z.object({ title: z.string(), artist: z.string(), plays: z.number().int() })),
-  /** Unique tracks (docs/product.md §5), newest play first, with how often each was played. */
-  recent: z.array(playedTrack),
-});
-export type ListeningStats = z.infer<typeof listeningStats>;

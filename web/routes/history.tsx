@@ -5,7 +5,7 @@ import { historySearch } from "#schema/listener-rules.ts";
 import { station } from "#schema/station.ts";
 import { ListFavoriteButton, type ListFavorites, useListFavorites } from "../features/favorites";
 import { useClientConfig } from "../lib/queries/config";
-import { historySearchQuery, useTrackHistory } from "../lib/queries/history";
+import { historySearchQuery, useTrackHistory } from "../lib/queries/track-history";
 import { relativeTime } from "../lib/time";
 import { dedupeTracks, playCount } from "../lib/tracks";
 import { useHydrated } from "../ui/deferred";

@@ -14,9 +14,9 @@ import {
   updateExcerptChars,
 } from "../lib/constants";
 import { useClientConfig } from "../lib/queries/config";
-import { useTrackHistory } from "../lib/queries/history";
 import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
 import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
+import { useTrackHistory } from "../lib/queries/track-history";
 import { dedupeTracks } from "../lib/tracks";
 import { ClockIcon, ExternalIcon, HeadphonesIcon, NoAdsIcon } from "../ui/content-icons";
 import { useDataAfterFirstRender } from "../ui/deferred";

@@ -2,8 +2,8 @@
 // so every screen, the player bar and the lock screen (Media Session) follow it unchanged.
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveMessage, NextTrack, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
-import { livePlayQueryKey, trackHistoryQueryKey, withLivePlay } from "#web/lib/queries/history.ts";
 import { nextTrackQueryKey, nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
+import { livePlayQueryKey, trackHistoryQueryKey, withLivePlay } from "#web/lib/queries/track-history.ts";
 
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
   // A poll still on its way (sent before the connection opened) is older: it must not land after.

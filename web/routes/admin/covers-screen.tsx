@@ -6,7 +6,7 @@ import { type ChangeEvent, type ReactNode, useRef } from "react";
 import { Link } from "wouter";
 import type { TrackCover } from "#schema/api.ts";
 import { errorDetail } from "#web/lib/queries/admin-pages.ts";
-import { trackCoversQueryOptions, useSetTrackCover } from "#web/lib/queries/track-covers.ts";
+import { trackCoversQueryOptions, useSetTrackCover } from "#web/lib/queries/track-artwork.ts";
 import { uploadImage } from "#web/lib/upload.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { TrackArtwork } from "#web/ui/track-artwork.tsx";

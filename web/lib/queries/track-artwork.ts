@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SetTrackCover, TrackCover } from "#schema/api.ts";
 import { apiRequest } from "../api";
-import { trackHistoryQueryKey } from "./history";
+import { trackHistoryQueryKey } from "./track-history";
 
 export const trackCoversQueryKey = ["/api/track-artwork"] as const;
 
