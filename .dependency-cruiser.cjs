@@ -83,6 +83,14 @@ module.exports = {
       to: { path: "^web/(routes|app\\.tsx|main\\.tsx)" },
     },
     {
+      name: "auth-knows-no-favorites",
+      severity: "error",
+      comment:
+        "The heart opens the login (favorites -> auth); what favorites do after a login is the favorites' own (FavoritesSync), so the tie runs one way.",
+      from: { path: "^web/features/auth/" },
+      to: { path: "^web/features/favorites/" },
+    },
+    {
       name: "app-code-imports-no-tests",
       severity: "error",
       from: { path: "^(web|worker|schema|dev)/" },

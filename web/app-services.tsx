@@ -1,11 +1,12 @@
 // The app's parts without markup of their own in the first paint: the live connection, the
-// login dialog, the login result notice (with the after-login favorites sync), the
+// login dialog, the login result notice, the after-login favorites sync, the
 // notifications and the icon buttons' tooltips. One lazy
 // chunk, mounted once by app.tsx after the first hydration (web/ui/deferred.tsx); a toast asked
 // for before it arrives waits in its atom.
 
 import { useEffect } from "react";
 import { AuthResultNotice, LoginDialog } from "./features/auth";
+import { FavoritesSync } from "./features/favorites";
 import { LiveUpdates } from "./features/live";
 import { Toaster } from "./ui/toast";
 import { installTooltips } from "./ui/tooltips";
@@ -21,6 +22,7 @@ export function AppServices() {
       <LiveUpdates />
       <LoginDialog />
       <AuthResultNotice />
+      <FavoritesSync />
       <Toaster />
       <Tooltips />
     </>

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthResultNotice, LoginDialog, loginDialogOpenAtom } from "#web/features/auth/index.ts";
-import { useFavorites } from "#web/features/favorites/index.ts";
+import { FavoritesSync, useFavorites } from "#web/features/favorites/index.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { anonymousSessionId, listener } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
@@ -157,7 +157,7 @@ describe("favorites after login", () => {
     });
     renderWithProviders(
       <>
-        <AuthResultNotice />
+        <FavoritesSync />
         <FavoritesCount />
       </>,
     );
@@ -173,7 +173,7 @@ describe("favorites after login", () => {
       "GET /api/auth/me": listener,
       "POST /api/favorites": json({ error: "server", message: "down" }, 500),
     });
-    renderWithProviders(<AuthResultNotice />);
+    renderWithProviders(<FavoritesSync />);
     await waitFor(() => expect(api.callsTo("POST", "/api/favorites")).toHaveLength(1));
     await waitFor(() => expect(localStorage.getItem("pending_favorite")).toBeNull());
     expect(log).toHaveBeenCalled();
@@ -184,7 +184,7 @@ describe("favorites after login", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     localStorage.setItem("pending_favorite", JSON.stringify({ ...pending, trackArtist: " " }));
     const api = mockApi({ "GET /api/auth/me": listener, "POST /api/favorites": { ok: true } });
-    renderWithProviders(<AuthResultNotice />);
+    renderWithProviders(<FavoritesSync />);
     await waitFor(() => expect(localStorage.getItem("pending_favorite")).toBeNull());
     expect(api.callsTo("POST", "/api/favorites")).toHaveLength(0);
   });
@@ -196,7 +196,7 @@ describe("favorites after login", () => {
       "GET /api/auth/me": () => me,
       "POST /api/auth/migrate-favorites": { migrated: 2 },
     });
-    renderWithProviders(<AuthResultNotice />);
+    renderWithProviders(<FavoritesSync />);
     await waitFor(() => expect(sessionStorage.getItem("favorites-migrated-user-1")).toBe("true"));
     expect(api.callsTo("POST", "/api/auth/migrate-favorites").map((c) => c.body)).toEqual([
       { sessionId: anonymousSessionId },
@@ -204,7 +204,7 @@ describe("favorites after login", () => {
 
     // A reload in the same browser session: no second migration.
     cleanup();
-    renderWithProviders(<AuthResultNotice />);
+    renderWithProviders(<FavoritesSync />);
     await waitFor(() => expect(api.callsTo("GET", "/api/auth/me")).toHaveLength(2));
     await act(async () => {});
     expect(api.callsTo("POST", "/api/auth/migrate-favorites")).toHaveLength(1);
@@ -212,7 +212,7 @@ describe("favorites after login", () => {
     // Another user in the same browser session migrates once too.
     cleanup();
     me = { id: "user-2", email: "other@example.com" };
-    renderWithProviders(<AuthResultNotice />);
+    renderWithProviders(<FavoritesSync />);
     await waitFor(() => expect(api.callsTo("POST", "/api/auth/migrate-favorites")).toHaveLength(2));
   });
 
@@ -223,7 +223,7 @@ describe("favorites after login", () => {
       "GET /api/auth/me": listener,
       "POST /api/auth/migrate-favorites": json({ error: "server", message: "down" }, 500),
     });
-    renderWithProviders(<AuthResultNotice />);
+    renderWithProviders(<FavoritesSync />);
     await waitFor(() => expect(api.callsTo("POST", "/api/auth/migrate-favorites")).toHaveLength(1));
     await act(async () => {});
     expect(sessionStorage.getItem("favorites-migrated-user-1")).toBeNull();

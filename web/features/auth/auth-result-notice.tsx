@@ -1,8 +1,8 @@
 // The login result notice (docs/product.md §2): ?auth=success|expired|error gives a toast on load, then
-// the parameter leaves the address. Also runs the after-login favorites sync.
+// the parameter leaves the address. The after-login favorites sync is the favorites' own
+// (web/features/favorites/sync-after-login.ts).
 import { useEffect } from "react";
 import { type ToastOptions, toast } from "#web/ui/toast.tsx";
-import { useSyncFavoritesAfterLogin } from "./sync-after-login";
 
 const authResultToasts: Record<string, ToastOptions> = {
   success: { title: "Welcome back!", description: "You're now logged in. Your favorites are synced." },
@@ -19,7 +19,6 @@ const authResultToasts: Record<string, ToastOptions> = {
 };
 
 export function AuthResultNotice() {
-  useSyncFavoritesAfterLogin();
   useEffect(() => {
     const url = new URL(window.location.href);
     const result = url.searchParams.get("auth");

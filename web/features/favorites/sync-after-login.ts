@@ -6,7 +6,7 @@ import { favoritesMigratedKeyPrefix } from "#web/lib/constants.ts";
 import { useCurrentUser } from "#web/lib/queries/auth.ts";
 import { addFavorite, invalidateFavorites, migrateFavorites } from "#web/lib/queries/favorites.ts";
 import { peekAnonymousSessionId } from "#web/lib/session-id.ts";
-import { clearPendingFavorite, readPendingFavorite } from "../favorites/pending";
+import { clearPendingFavorite, readPendingFavorite } from "./pending";
 
 /** Returns whether anything changed on the server. */
 export async function syncFavoritesAfterLogin(userId: string): Promise<boolean> {
@@ -55,4 +55,10 @@ export function useSyncFavoritesAfterLogin() {
       if (changed) return invalidateFavorites(queryClient);
     });
   }, [user, queryClient]);
+}
+
+/** Mounted once (web/app-services.tsx): runs the sync whenever somebody has logged in. */
+export function FavoritesSync() {
+  useSyncFavoritesAfterLogin();
+  return null;
 }
