@@ -10,10 +10,10 @@
 //    stands before it (ADR 024). A hidden tab paints nothing, so it starts at once.
 // 4. A press on a painted button before the app owns the page is kept, not lost: the button is
 //    marked aria-busy and kept in window.__press, and the app presses it again once it has
-//    hydrated (web/ui/early-press.tsx, ADR 035). From the moment the app starts hydrating
-//    (window.__app), React takes presses itself.
+//    hydrated (web/ui/early-press.ts, ADR 035). From the moment the app starts hydrating
+//    (window.__app), React takes presses itself and the listener goes (window.__stopPress).
 export const bootScript =
-  '(function(d){var w=window,h=d.documentElement;d.addEventListener("click",function(e){var t=e.target,b=!w.__app&&t&&t.closest&&t.closest("button");if(b&&!b.disabled){w.__press=b;b.setAttribute("aria-busy","true")}},true);try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\');if(m){var s=d.createElement("script");s.type="module";s.src=m.content;d.head.appendChild(s)}}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
+  '(function(d){var w=window,h=d.documentElement;function p(e){var t=e.target,b=!w.__app&&t&&t.closest&&t.closest("button");if(b&&!b.disabled){w.__press=b;b.setAttribute("aria-busy","true")}}d.addEventListener("click",p,true);w.__stopPress=function(){d.removeEventListener("click",p,true)};try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\');if(m){var s=d.createElement("script");s.type="module";s.src=m.content;d.head.appendChild(s)}}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
 
 /** Where web/index.html asks for the script; the prerender step puts it there. */
 export const bootScriptMarker = "<!-- boot-script -->";
@@ -24,14 +24,18 @@ export const appEntryMeta = (src: string) => `<meta name="app-entry" content="${
 /** Finds each such meta in an HTML document; group 1 is the script's path. */
 export const appEntryMetas = /<meta name="app-entry" content="([^"]+)">/g;
 
+/** The CSP source that admits an inline script of exactly `text`: 'sha256-<base64>'. */
+export async function cspScriptHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  let binary = "";
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return `'sha256-${btoa(binary)}'`;
+}
+
 let hash: Promise<string> | undefined;
 
 /** The CSP source for the inline script: 'sha256-<base64>'. */
 export function bootScriptHash(): Promise<string> {
-  hash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(bootScript)).then((digest) => {
-    let binary = "";
-    for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
-    return `'sha256-${btoa(binary)}'`;
-  });
+  hash ??= cspScriptHash(bootScript);
   return hash;
 }

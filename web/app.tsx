@@ -88,8 +88,9 @@ function RouteTransition({ children }: { children: ReactNode }) {
 }
 
 export function App() {
-  // After every part of the first load has hydrated and its effects ran (this is the outermost
-  // component): a press the boot script kept is carried out now (ADR 035).
+  // Once the shell has hydrated (this is the outermost component): a press the boot script kept
+  // is carried out as soon as its button's part (the route's, a deferred one) has hydrated too
+  // (ADR 035).
   useEffect(replayEarlyPress, []);
   return (
     <AudioProvider>

@@ -15,10 +15,8 @@ import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
 import "../ui/track.css";
 import "./history.css";
+import { widgetFramePath, widgetHeightMessage, widgetSandbox } from "#schema/widgets.ts";
 
-/** Where the widget's frame is served (worker/routes/widgets.ts), and the sandbox it runs in. */
-const widgetFrameUrl = "/widgets/played-tracks";
-const widgetSandbox = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms";
 /** The frame's height until the widget says its own, and the most it may ask for. */
 const widgetHeight = { initial: 480, min: 120, max: 4000 };
 
@@ -38,7 +36,7 @@ function PlayedTracksWidget() {
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
       const data = event.data as { type?: unknown; height?: unknown } | null;
-      if (data?.type !== "played-tracks-height" || typeof data.height !== "number") return;
+      if (data?.type !== widgetHeightMessage || typeof data.height !== "number") return;
       if (!Number.isFinite(data.height)) return;
       setHeight(Math.min(widgetHeight.max, Math.max(widgetHeight.min, Math.ceil(data.height))));
     };
@@ -52,7 +50,7 @@ function PlayedTracksWidget() {
       <iframe
         ref={frame}
         className="history-widget"
-        src={widgetFrameUrl}
+        src={widgetFramePath}
         sandbox={widgetSandbox}
         title="Played tracks search"
         loading="lazy"

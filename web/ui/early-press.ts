@@ -10,12 +10,15 @@ declare global {
     __app?: boolean;
     /** The button pressed before the app started, if any. */
     __press?: HTMLButtonElement;
+    /** Removes the boot script's press listener. */
+    __stopPress?: () => void;
   }
 }
 
 /** Called right before the app hydrates or renders. */
 export function appOwnsPresses(): void {
   window.__app = true;
+  window.__stopPress?.();
 }
 
 /** How long a kept press waits for its button's part of the page to hydrate (a lazy part). */
@@ -27,7 +30,7 @@ function ownedByReact(element: Element): boolean {
 }
 
 /**
- * Called once the app's first load has hydrated: presses the button pressed before, when it is
+ * Called once the app's shell has hydrated: presses the button pressed before, when it is
  * still there, as soon as its own part of the page has hydrated too (a part that hydrates later,
  * web/ui/deferred.tsx, would drop a press on its server HTML).
  */

@@ -5,27 +5,21 @@
 // for scripts and https: for what a widget fetches, shows and styles; it may be framed by the
 // site alone, and is sandboxed even when opened by itself.
 import { Hono } from "hono";
+import { cspScriptHash } from "#schema/boot-script.ts";
+import { widgetHeightMessage, widgetSandbox } from "#schema/widgets.ts";
 import type { AppEnv } from "../env";
 import { jsonError } from "../http/http";
 import { getConfig } from "../lib/config";
 import { escapeHtml } from "../lib/escape-html";
 
 /** Tells the page that frames this one how tall it is, so the frame grows with the widget. */
-export const frameHeightScript =
-  'new ResizeObserver(function(){parent.postMessage({type:"played-tracks-height",height:document.documentElement.scrollHeight},"*")}).observe(document.documentElement);';
-
-/** The flags the frame's sandbox has, here and on the iframe (web/routes/history.tsx). */
-export const widgetSandbox = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms";
+const frameHeightScript = `new ResizeObserver(function(){parent.postMessage({type:"${widgetHeightMessage}",height:document.documentElement.scrollHeight},"*")}).observe(document.documentElement);`;
 
 let scriptHash: Promise<string> | undefined;
-function frameHeightScriptHash(): Promise<string> {
-  scriptHash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(frameHeightScript)).then((d) => {
-    let binary = "";
-    for (const byte of new Uint8Array(d)) binary += String.fromCharCode(byte);
-    return `'sha256-${btoa(binary)}'`;
-  });
+const frameHeightScriptHash = () => {
+  scriptHash ??= cspScriptHash(frameHeightScript);
   return scriptHash;
-}
+};
 
 export async function widgetFramePolicy(widgetUrl: string): Promise<string> {
   const widget = new URL(widgetUrl).origin;

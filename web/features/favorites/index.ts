@@ -8,5 +8,5 @@ export {
 } from "./favorite-button";
 export { useFavoritesOwner } from "./owner";
 export { clearPendingFavorite, readPendingFavorite, savePendingFavorite } from "./pending";
-export { FavoritesSync, syncFavoritesAfterLogin, useSyncFavoritesAfterLogin } from "./sync-after-login";
+export { FavoritesSync } from "./sync-after-login";
 export { useFavorites, useRemoveFavorite } from "./use-favorites";

@@ -4,8 +4,9 @@
 // Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
-import type { MseStream, MseStreamEvents } from "./engine/mse-stream";
+import type { MseStream } from "./engine/mse-stream";
 import { requestStream } from "./engine/request";
+import type { MseStreamEvents } from "./engine/stream-types";
 import { readStored } from "./storage";
 import { withCacheBuster } from "./stream-url";
 

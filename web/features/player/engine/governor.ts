@@ -7,21 +7,19 @@
  * burst may give less (Icecast's default 64 KB is 1.6 s at 320 kbps): then the element plays 3%
  * slower, pitch kept, until it has this much (about 30 s from the press at 320 kbps).
  */
-export const targetAheadSeconds = 2.6;
-export const buildUpRate = 0.97;
+const targetAheadSeconds = 2.6;
+const buildUpRate = 0.97;
 /** Less than this ahead with the connection down: the listener hears the drop. */
 export const starvingAheadSeconds = 0.3;
 
-/** Checks every 250 ms; answers the interval to clear. */
+/** Checks every 250 ms; answers the interval, which the stream clears when it stops. */
 export function startGovernor(
   audio: HTMLAudioElement,
   read: () => { down: boolean; mediaEnd: number },
   onStarving: (starving: boolean) => void,
-  stopped: () => boolean,
 ): ReturnType<typeof setInterval> {
   let starving = false;
   return setInterval(() => {
-    if (stopped()) return;
     const { down, mediaEnd } = read();
     const dry = down && !audio.paused && mediaEnd - audio.currentTime < starvingAheadSeconds;
     if (dry !== starving) {

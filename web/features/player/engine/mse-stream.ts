@@ -13,11 +13,6 @@ import { requestStream, type StreamRequest } from "./request";
 import { createAppender } from "./source-appender";
 import type { Connection, MseStreamEvents, TimelineRun } from "./stream-types";
 
-export { buildUpRate, targetAheadSeconds } from "./governor";
-export { indexAfter } from "./join";
-export { mp3MimeType } from "./source-appender";
-export type { MseStreamEvents } from "./stream-types";
-
 /** A connection that adds no audio for this long is dropped and made again. */
 const silentConnectionMs = 4000;
 /** Retries of a dropped connection while the buffer plays: at once, every 200 ms for 2.4 s, then slower. */
@@ -215,7 +210,6 @@ export function createMseStream(
     audio,
     () => ({ down, mediaEnd: appender.mediaEnd }),
     (starving) => events.onStarving(starving),
-    () => stopped,
   );
 
   active = connect(firstUrl, firstRequest);

@@ -24,8 +24,6 @@ function joinBytes(frames: Mp3Frame[]): Uint8Array {
   return out;
 }
 
-export type Appender = ReturnType<typeof createAppender>;
-
 export function createAppender(
   audio: HTMLAudioElement,
   mediaSource: MediaSource,
