@@ -128,7 +128,7 @@ describe("a press before the app owns the page (ADR 035)", () => {
     }
   });
 
-  it("presses nothing when the button is gone or disabled by the time the app runs", () => {
+  it("presses nothing when the button is gone by the time the app runs", () => {
     boot();
     const { button, pressed } = paintedButton();
     button.click();
@@ -137,13 +137,21 @@ describe("a press before the app owns the page (ADR 035)", () => {
     hydrate(button);
     replayEarlyPress();
     expect(pressed()).toBe(0);
+  });
+
+  it("presses nothing when the button is disabled by the time the app runs", () => {
+    boot();
     const { button: disabled, pressed: disabledPressed } = paintedButton();
-    window.__app = undefined;
     disabled.click();
+    expect(window.__press).toBe(disabled);
     disabled.disabled = true;
     appOwnsPresses();
     hydrate(disabled);
+    // A disabled button's click() does nothing by itself: the replay must not even try.
+    const click = vi.spyOn(disabled, "click");
     replayEarlyPress();
+    expect(click).not.toHaveBeenCalled();
     expect(disabledPressed()).toBe(0);
+    expect(disabled.hasAttribute("aria-busy")).toBe(false);
   });
 });

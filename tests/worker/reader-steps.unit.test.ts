@@ -49,10 +49,10 @@ describe("the publisher", () => {
     await publisher.afterPoll(stateAt(2), { changed: true, countOnly: true }, now + 1000);
     expect(handed).toHaveLength(2);
     // A hidden count is nobody's news however long it waits.
-    await publisher.afterPoll(stateAt(3, false), { changed: true, countOnly: true }, Date.now() + 60_000);
+    await publisher.afterPoll(stateAt(3, false), { changed: true, countOnly: true }, now + 60_000);
     expect(handed).toHaveLength(2);
-    // Visible again, 10 s after the last push: it goes.
-    await publisher.afterPoll(stateAt(4), { changed: true, countOnly: true }, Date.now() + 10_001);
+    // Visible again, long after the last push: it goes.
+    await publisher.afterPoll(stateAt(4), { changed: true, countOnly: true }, now + 60_001);
     expect(handed.map((h) => h.version)).toEqual([1, 1, 4, 4]);
   });
 
@@ -109,7 +109,6 @@ describe("the audience tally", () => {
     expect(attempts).toBe(0);
     audience.tally(5, {}, null, retryAt, async () => void attempts++);
     expect(attempts).toBe(1);
-    expect(audience.pendingMinutes.length).toBeGreaterThanOrEqual(1);
     errors.mockRestore();
   });
 });

@@ -27,11 +27,11 @@ export class Publisher {
     if (step.changed && !step.countOnly) this.unpushedCountOnly = false;
     const due = state.version > this.lastPushedVersion;
     const countWaits = state.listenersPublic === false || now - this.lastPushedAt < countPushIntervalMs;
-    if (due && !(this.unpushedCountOnly && countWaits)) await this.publish(state);
+    if (due && !(this.unpushedCountOnly && countWaits)) await this.publish(state, now);
   }
 
-  /** Hands the state to every shard; when one fails, all get it again on the next poll. */
-  async publish(state: StationState): Promise<void> {
+  /** Hands the state to every shard at `now`; when one fails, all get it again on the next poll. */
+  async publish(state: StationState, now = Date.now()): Promise<void> {
     const env = this.env();
     const shards = getConfig(env).LIVE_SHARDS;
     const results = await Promise.allSettled(
@@ -44,7 +44,7 @@ export class Publisher {
     // Shards drop a version they already hold, so sending it again to all is harmless.
     if (failed.length > 0) return;
     this.lastPushedVersion = Math.max(this.lastPushedVersion, state.version);
-    this.lastPushedAt = Date.now();
+    this.lastPushedAt = now;
     this.unpushedCountOnly = true;
   }
 }
