@@ -154,7 +154,7 @@ export class StationReader extends DurableObject<Env> {
     const { observation, seenAt } = await this.hostReads.read(config, previous, now);
     const step = advance(previous, observation, seenAt);
     let state = step.state;
-    if (step.trackChanged) await recordPlay(getDb(this.env.DB), previous, state, now);
+    if (step.trackChanged) await recordPlay(getDb(this.env.DB), state, now);
     // Another change landed while the host was read (the admin's setting, a cover): kept.
     const changedMeanwhile = this.state !== startedFrom && this.state?.source === state.source;
     if (changedMeanwhile && this.state) state = rebasedOnto(this.state, state, step.changed);

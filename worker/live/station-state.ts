@@ -44,7 +44,6 @@ export function withListenersPublic(state: StationState, listenersPublic: boolea
   return { ...state, listenersPublic, version: state.version + 1 };
 }
 
-/** Before the host ever answered: the newest recorded track, else the station's fallback track. */
 /** Before the first read: the newest recorded play (also the current track's row), else the fallback. */
 export function coldState(source: string, recorded: TrackHistoryItem | null, now: number): StationState {
   return {

@@ -1,17 +1,17 @@
-// The reader's second step: a track the host reported after one it reported before is a change
-// the room saw happen, and it records it in track_history. The first read after a cold start is
-// not recorded here (the cron records that track); either way a row recorded already is this
-// play's, for its share page.
+// The reader's second step: the track it reads is recorded in track_history unless it is the
+// newest row already (a play the room recorded before a restart, or one the cron recorded first);
+// either way that row is this play's, for its share page. The first read after a cold start is
+// recorded too: the cron would record the same track at its next run, a minute later, and until
+// then the history and the share button would lack the play being heard.
 import type { Db } from "../../lib/db";
 import { appendIfChanged, latestPlayOf } from "../../lib/history";
 import { isRecordable, type StationState } from "../station-state";
 
 /** Sets `state.played` to the play's row; a failed write is logged, and the cron records it later. */
-export async function recordPlay(db: Db, previous: StationState, state: StationState, now: number) {
+export async function recordPlay(db: Db, state: StationState, now: number) {
   if (!isRecordable(state.current)) return;
   try {
-    const recorded = previous.readAt === null ? null : await appendIfChanged(db, state.current, now);
-    state.played = recorded ?? (await latestPlayOf(db, state.current));
+    state.played = (await appendIfChanged(db, state.current, now)) ?? (await latestPlayOf(db, state.current));
   } catch (err) {
     console.error("live room: recording the track failed (the cron records it later)", err);
   }
