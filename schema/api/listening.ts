@@ -13,6 +13,11 @@ export const listeningWrite = z.object({
   startedAt: z.number().int().nonnegative(),
   quality: z.enum(["hd", "sd", "mobile"], { error: "quality must be hd, sd or mobile" }),
   ended: z.boolean().default(false),
+  /** A pass the live room gave the player's connection (ADR 036): marks the stretch live. */
+  livePass: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/, { error: "livePass must be a pass the live room gave" })
+    .optional(),
 });
 export type ListeningWrite = z.infer<typeof listeningWrite>;
 

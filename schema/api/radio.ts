@@ -41,3 +41,11 @@ export const liveMessage = z.object({
   played: trackHistoryItem.nullable(),
 });
 export type LiveMessage = z.infer<typeof liveMessage>;
+
+/**
+ * What a player sends on the live connection as it starts playing, and the `type` of the answer:
+ * a pass for its listening writes (ADR 036), or null once the connection was given its share.
+ */
+export const livePassRequest = "pass";
+export const livePassMessage = z.object({ type: z.literal(livePassRequest), pass: z.string().nullable() });
+export type LivePassMessage = z.infer<typeof livePassMessage>;

@@ -35,6 +35,12 @@ export const listeningSessions = sqliteTable(
     rolledUp: integer("rolled_up", { mode: "boolean" }).notNull().default(false),
     /** The seconds the rollups have counted of it; null until first counted. */
     countedSeconds: integer("counted_seconds"),
+    /**
+     * 1 once a write brought a pass the live room gave the player's open connection (ADR 036):
+     * the insights count only such stretches, so ones invented by a script are not the operator's
+     * figures. The listener's own summary counts every stretch.
+     */
+    live: integer("live", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),
@@ -46,10 +52,26 @@ export const listeningSessions = sqliteTable(
 );
 
 /**
+ * Passes the live room handed to players' open connections (ADR 036), each good for one
+ * stretch within a few minutes of issue: a write that brings one takes it (deletes it) and marks
+ * its stretch live. The cron deletes those never taken.
+ */
+export const livePasses = sqliteTable(
+  "live_passes",
+  {
+    pass: text("pass").primaryKey(),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("live_passes_issued_idx").on(t.issuedAt)],
+);
+
+/**
  * What each owner listened to in total, kept by triggers on listening_sessions (migration 0009,
  * ADR 034): `/api/listening/{owner}` reads one row for "In total" instead of summing every
- * stretch. Pruning a stretch leaves its seconds here: "In total" means ever.
- * `owner_key` is `u:` and the user id, or `s:` and the anonymous session id.
+ * stretch. Pruning a stretch leaves its seconds here: "In total" means ever. An anonymous
+ * owner's row goes with its last stretch (migration 0010), so the table is bounded by the
+ * stretches kept; a user's stays. `owner_key` is `u:` and the user id, or `s:` and the
+ * anonymous session id.
  */
 export const listeningOwnerTotals = sqliteTable("listening_owner_totals", {
   ownerKey: text("owner_key").primaryKey(),

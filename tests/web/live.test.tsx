@@ -5,6 +5,7 @@ import { applyLiveMessage } from "#web/features/live/apply-message.ts";
 import { parseLiveMessage, retryDelayMs } from "#web/features/live/connection.ts";
 import { LiveUpdates } from "#web/features/live/index.ts";
 import { liveMaxRetryMs, liveRetryWindowMs } from "#web/lib/constants.ts";
+import { requestLivePass } from "#web/lib/live-pass.ts";
 import { nowPlayingQueryKey, useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
 import { trackHistoryQueryKey, useTrackHistory } from "#web/lib/queries/track-history.ts";
 import { setVisibility } from "./support/browser";
@@ -172,6 +173,34 @@ describe("the live connection", () => {
     const socket = await openSocket();
     unmount();
     expect(socket.closedWith).toEqual({ code: 1000, reason: "Leaving" });
+  });
+});
+
+describe("passes for the insights (ADR 036)", () => {
+  const pass = "q9ZkT3vB0xLm7cWn2YpR4a";
+
+  it("are asked of the open connection and handed to the player; a drop answers null", async () => {
+    renderLive();
+    const socket = await openSocket();
+    const asked = requestLivePass();
+    expect(socket.sent).toEqual(["pass"]);
+    act(() => socket.serverSend({ type: "pass", pass }));
+    expect(await asked).toBe(pass);
+    // The answer is no live message: now playing still shows the poll.
+    await shows(/now: Polled Title/);
+    const dropped = requestLivePass();
+    act(() => socket.serverClose());
+    expect(await dropped).toBeNull();
+    // No connection open: null at once, nothing sent.
+    expect(await requestLivePass()).toBeNull();
+    expect(socket.sent).toEqual(["pass", "pass"]);
+  });
+
+  it("are null once the app unmounts", async () => {
+    const { unmount } = renderLive();
+    await openSocket();
+    unmount();
+    expect(await requestLivePass()).toBeNull();
   });
 });
 

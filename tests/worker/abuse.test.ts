@@ -11,6 +11,7 @@ import { refreshTrackHistory } from "#worker/lib/cron.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { migrateFavorites } from "#worker/lib/favorites.ts";
 import { readListeningSummary } from "#worker/lib/listening.ts";
+import { livePassesPerSocketPerHour } from "#worker/lib/live-passes.ts";
 import { widerNetworkShare } from "#worker/lib/rate-limit.ts";
 import type { LiveShard } from "#worker/live/index.ts";
 import { requestLink } from "./support/auth";
@@ -363,6 +364,34 @@ describe("the live room", () => {
     held[0]?.close(1000, "bye");
     await expect.poll(async () => (await open("c")).status).toBe(101);
     for (const socket of held) socket.close(1000, "done");
+  });
+
+  it("gives an open connection a pass for the insights on request, livePassesPerSocketPerHour an hour, and closes on anything else", async () => {
+    const connect = await shardWith({ perNetwork: 5, perShard: 100 });
+    const res = await connect("player");
+    const socket = res.webSocket as WebSocket;
+    socket.accept();
+    const passes: (string | null)[] = [];
+    socket.addEventListener("message", (event) => {
+      const data = JSON.parse(String(event.data)) as { type: string; pass?: string | null };
+      if (data.type === "pass") passes.push(data.pass ?? null);
+    });
+    for (let i = 0; i <= livePassesPerSocketPerHour; i++) socket.send("pass");
+    await expect.poll(() => passes.length).toBe(livePassesPerSocketPerHour + 1);
+    // Answers may come in another order (each pass waits on its write): one is null, the
+    // connection's share spent, and the others distinct passes, each stored.
+    const given = passes.filter((p) => p !== null);
+    expect(passes.filter((p) => p === null)).toHaveLength(1);
+    expect(given.every((p) => /^[A-Za-z0-9_-]{22}$/.test(p))).toBe(true);
+    expect(new Set(given).size).toBe(livePassesPerSocketPerHour);
+    const stored = await count(
+      `select count(*) as n from live_passes where pass in (${given.map(() => "?").join(", ")})`,
+      ...given,
+    );
+    expect(stored).toBe(livePassesPerSocketPerHour);
+    const closed = new Promise<number>((resolve) => socket.addEventListener("close", (e) => resolve(e.code)));
+    socket.send("give me everything");
+    expect(await closed).toBe(1008);
   });
 
   it("slows a network reconnecting in a loop: three times its sockets per minute, then 429", async () => {

@@ -33,6 +33,7 @@ describe("the cron's deletes", () => {
         "anonymous_owners",
         "dev_outbox",
         "favorites",
+        "live_passes",
         "login_tokens",
         "rate_limits",
         "sessions",

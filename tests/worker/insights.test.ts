@@ -12,6 +12,7 @@ import { writeInsights } from "#worker/lib/insights/samples.ts";
 import { rollUpSessions, sessionIdleMs } from "#worker/lib/insights/sessions.ts";
 import { refreshSongImpact } from "#worker/lib/insights/song-impact.ts";
 import { recordListening } from "#worker/lib/listening.ts";
+import { issueLivePass, livePassTtlMs } from "#worker/lib/live-passes.ts";
 import type { StationReader } from "#worker/live/index.ts";
 import { azuracastHost } from "./support/fakes";
 import { request } from "./support/request";
@@ -288,17 +289,59 @@ describe("listening sessions in the insights", () => {
     const ended = crypto.randomUUID();
     const open = crypto.randomUUID();
     const now = Date.now();
+    // Each stretch brings a pass its live connection was given (ADR 036).
+    const endedPass = await issueLivePass(db(), now);
     await listen(
-      { sessionId: owner, listeningId: ended, startedAt: now - 30_000, quality: "mobile", ended: true },
+      {
+        sessionId: owner,
+        listeningId: ended,
+        startedAt: now - 30_000,
+        quality: "mobile",
+        ended: true,
+        livePass: endedPass,
+      },
       "DE",
     );
-    await listen({ sessionId: owner, listeningId: open, startedAt: now, quality: "hd" }, "FR");
+    const openPass = await issueLivePass(db(), now);
+    await listen(
+      { sessionId: owner, listeningId: open, startedAt: now, quality: "hd", livePass: openPass },
+      "FR",
+    );
     const stored = await env.DB.prepare("select * from listening_sessions where id = ?").bind(ended).first();
-    expect(stored).toMatchObject({ country: "DE", device: "mobile", rolled_up: 0 });
+    expect(stored).toMatchObject({ country: "DE", device: "mobile", rolled_up: 0, live: 1 });
     expect(JSON.stringify(stored)).not.toMatch(/127\.0\.0\.1|::1/);
 
-    // The ended stretch is counted now; the open one once it has been quiet for sessionIdleMs.
-    expect(await rollUpSessions(db(), now + minute)).toBe(1);
+    // Stretches no live connection vouched for are stored for their owner, never counted: one
+    // without a pass, one with a pass another stretch took, one with a pass past its time.
+    const invented = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const stalePass = await issueLivePass(db(), now - livePassTtlMs - minute);
+    for (const [i, livePass] of [undefined, endedPass, stalePass].entries()) {
+      await listen(
+        {
+          sessionId: anonymousId(),
+          listeningId: invented[i],
+          startedAt: now - 30_000,
+          quality: "sd",
+          ended: true,
+          ...(livePass ? { livePass } : {}),
+        },
+        "US",
+        "curl/8.0",
+      );
+    }
+    const live = await env.DB.prepare("select live from listening_sessions where id in (?, ?, ?, ?)")
+      .bind(ended, ...invented)
+      .all<{ live: number }>();
+    expect(live.results.map((r) => r.live).sort()).toEqual([0, 0, 0, 1]);
+    // A pass is taken by the write that used it.
+    const passesLeft = await env.DB.prepare("select pass from live_passes where pass in (?, ?)")
+      .bind(endedPass, openPass)
+      .all();
+    expect(passesLeft.results).toEqual([]);
+
+    // The ended stretches are rolled up now (the invented ones too, counting nothing); the open
+    // one once it has been quiet for sessionIdleMs.
+    expect(await rollUpSessions(db(), now + minute)).toBe(4);
     expect(await rollUpSessions(db(), now + minute)).toBe(0);
     expect(await rollUpSessions(db(), now + sessionIdleMs + minute)).toBe(1);
     // Its player writes again 16 minutes on (a phone that slept): it grows, and the next rollup

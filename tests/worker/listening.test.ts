@@ -211,6 +211,42 @@ describe("GET /api/listening/{owner}", () => {
     });
   });
 
+  it("drop an anonymous owner's total with its last stretch, and keep a user's", async () => {
+    const anonymous = anonymousId();
+    const user = (await newSession("user")).id;
+    const now = Date.now();
+    await stretch(anonymous, null, now - 402 * day, 10);
+    await stretch(anonymous, null, now - 401 * day, 10);
+    await stretch(user, user, now - 401 * day, 10);
+    const totals = async () =>
+      (
+        await env.DB.prepare(
+          "select owner_key from listening_owner_totals where owner_key in (?, ?) order by owner_key",
+        )
+          .bind(`s:${anonymous}`, `u:${user}`)
+          .all<{ owner_key: string }>()
+      ).results.map((r) => r.owner_key);
+    expect(await totals()).toEqual([`s:${anonymous}`, `u:${user}`]);
+    // One of the anonymous owner's two stretches goes: the total stays.
+    await env.DB.prepare(
+      "delete from listening_sessions where id = (select id from listening_sessions where session_id = ? order by started_at limit 1)",
+    )
+      .bind(anonymous)
+      .run();
+    expect(await totals()).toEqual([`s:${anonymous}`, `u:${user}`]);
+    expect(await deleteListeningBefore(db(), now - listening.retentionDays * day)).toBe(2);
+    // The table then holds no row per browser that ever played: a user keeps theirs.
+    expect(await totals()).toEqual([`u:${user}`]);
+    expect(await readListeningSummary(db(), { sessionId: anonymous, userId: null }, now)).toMatchObject({
+      totalSeconds: 0,
+      sessions: 0,
+    });
+    expect(await readListeningSummary(db(), { sessionId: user, userId: user }, now)).toMatchObject({
+      totalSeconds: 600,
+      sessions: 1,
+    });
+  });
+
   it("keeps the owner's total as a stretch grows, whoever writes it", async () => {
     const me = anonymousId();
     const now = Date.now();

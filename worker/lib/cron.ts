@@ -14,6 +14,7 @@ import { pruneListenerSamples } from "./insights/samples";
 import { pruneSessionRollups, rollUpSessions } from "./insights/sessions";
 import { refreshSongImpact } from "./insights/song-impact";
 import { deleteListeningBefore, pruneListeningOverCap } from "./listening";
+import { pruneLivePasses } from "./live-passes";
 import { isFallbackTrack, readCurrentTrack } from "./radio";
 import { deleteStaleRateLimits } from "./rate-limit";
 import { deleteExpiredSessions } from "./session";
@@ -85,6 +86,7 @@ export async function refreshTrackHistory(
     deleteStaleRateLimits(db, scheduledTime, rateLimitRetentionMs),
   );
   await step("deleting expired sleep timers", 0, () => deleteExpiredSleepTimers(db, scheduledTime));
+  await step("deleting untaken live passes", 0, () => pruneLivePasses(db, scheduledTime));
   await step("deleting expired sessions", undefined, () => deleteExpiredSessions(db, scheduledTime));
   await step("deleting stale login tokens", undefined, () => deleteStaleLoginTokens(db, scheduledTime));
   await step("pruning the dev outbox", undefined, () => pruneDevOutbox(db, scheduledTime - 7 * dayMs));

@@ -7,6 +7,7 @@ import { listeningOwnerTotals, listeningSessions, trackHistory } from "#schema/d
 import { listening } from "#schema/listener-rules.ts";
 import { type Db, deleteOldestBefore, keptRowCount } from "./db";
 import type { Owner } from "./favorites";
+import { livePassValid, takeLivePass } from "./live-passes";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -29,7 +30,10 @@ export async function recordListening(
     now,
     Math.max(write.startedAt, now - listening.writeEveryMs - listening.graceMs),
   );
-  const row = await db
+  // A pass from the live room marks the stretch live (ADR 036); the write takes it in the same
+  // batch, so it marks one stretch at most.
+  const live = write.livePass ? livePassValid(write.livePass, now) : sql<boolean>`0`;
+  const upsert = db
     .insert(listeningSessions)
     .values({
       id: write.listeningId,
@@ -42,6 +46,7 @@ export async function recordListening(
       closed: write.ended,
       country: origin.country,
       device: origin.device,
+      live,
     })
     .onConflictDoUpdate({
       target: listeningSessions.id,
@@ -52,6 +57,7 @@ export async function recordListening(
         closed: write.ended,
         // Counted by the insights already: the next rollup adds what it grew by.
         rolledUp: false,
+        live: sql`max(${listeningSessions.live}, excluded.live)`,
       },
       setWhere: and(
         eq(listeningSessions.sessionId, owner.sessionId),
@@ -61,9 +67,10 @@ export async function recordListening(
           : lt(listeningSessions.endedAt, new Date(now - listening.writeEveryMs + listening.graceMs)),
       ),
     })
-    .returning({ id: listeningSessions.id })
-    .get();
-  return row !== undefined;
+    .returning({ id: listeningSessions.id });
+  if (!write.livePass) return (await upsert).length > 0;
+  const [written] = await db.batch([upsert, takeLivePass(db, write.livePass, write.listeningId)]);
+  return written.length > 0;
 }
 
 /**

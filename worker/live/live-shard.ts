@@ -2,7 +2,10 @@
 // duration; pings are answered without waking the object). The station reader hands it each
 // change; it sends that change to every socket it holds. ADR 009.
 import { DurableObject } from "cloudflare:workers";
+import { livePassRequest } from "#schema/api.ts";
 import { getConfig } from "../lib/config";
+import { getDb } from "../lib/db";
+import { issueLivePass, livePassesPerSocketPerHour } from "../lib/live-passes";
 import { widerNetworkShare } from "../lib/rate-limit";
 import { liveNetworkHeader, liveWiderNetworkHeader, readerOfShard } from "./names";
 import { liveMessage, type StationState } from "./station-state";
@@ -24,6 +27,10 @@ function refusal(status: 429 | 503, message: string, error: string): Response {
  */
 const connectsPerSocketPerMinute = 3;
 const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+
+/** The passes a connection was given in its current hour (kept on the socket, across hibernation). */
+type PassesGiven = { since: number; count: number };
 
 export class LiveShard extends DurableObject<Env> {
   private state: StationState | undefined;
@@ -118,9 +125,33 @@ export class LiveShard extends DurableObject<Env> {
     return sent;
   }
 
-  /** Players send only "ping", which the runtime answers without waking the object. */
-  override async webSocketMessage(socket: WebSocket): Promise<void> {
-    socket.close(1008, "Players only send ping");
+  /**
+   * Players send "ping", which the runtime answers without waking the object, and "pass" as
+   * they start playing: the answer is a pass for the insights (ADR 036), at most
+   * livePassesPerSocketPerHour a connection, else null. Anything else closes the connection.
+   */
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message !== livePassRequest) {
+      socket.close(1008, "Players only send ping and pass");
+      return;
+    }
+    const now = Date.now();
+    const given = (socket.deserializeAttachment() as PassesGiven | null) ?? { since: now, count: 0 };
+    const window = now - given.since >= hourMs ? { since: now, count: 0 } : given;
+    let pass: string | null = null;
+    if (window.count < livePassesPerSocketPerHour) {
+      socket.serializeAttachment({ since: window.since, count: window.count + 1 } satisfies PassesGiven);
+      try {
+        pass = await issueLivePass(getDb(this.env.DB), now);
+      } catch (err) {
+        console.error("live room: issuing a pass failed", err);
+      }
+    }
+    try {
+      socket.send(JSON.stringify({ type: livePassRequest, pass }));
+    } catch {
+      // Closed meanwhile.
+    }
   }
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {

@@ -1,7 +1,7 @@
 // One WebSocket to /api/radio/live for the whole app: reconnects with exponential backoff and
 // full jitter (so a deploy, which closes every socket, does not bring every listener back in
 // the same second), and pings so a dead connection on a sleeping phone is noticed.
-import type { LiveMessage } from "#schema/api.ts";
+import type { LiveMessage, LivePassMessage } from "#schema/api.ts";
 import {
   liveInitialRetryMs,
   liveMaxRetryMs,
@@ -38,14 +38,43 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   return m as LiveMessage;
 }
 
+/** A pass answer (ADR 036), or null when the data is something else. */
+export function parsePassMessage(data: unknown): LivePassMessage | null {
+  if (typeof data !== "string" || !data.startsWith('{"type":"pass"')) return null;
+  try {
+    const m = JSON.parse(data) as Partial<LivePassMessage>;
+    return m.type === "pass" && (typeof m.pass === "string" || m.pass === null)
+      ? (m as LivePassMessage)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How long a player waits for its pass before it writes without one. */
+const passWaitMs = 5000;
+
+export type LiveConnection = {
+  stop: () => void;
+  /** A pass for the insights from the open connection, or null (none open, none given, too slow). */
+  requestPass: () => Promise<string | null>;
+};
+
 export function liveUrl(location: Location): string {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   return `${protocol}//${location.host}/api/radio/live`;
 }
 
-/** Opens the connection and keeps it open until the returned function is called. */
-export function connectLive(url: string, handlers: LiveHandlers): () => void {
+/** Opens the connection and keeps it open until `stop` is called. */
+export function connectLive(url: string, handlers: LiveHandlers): LiveConnection {
   let socket: WebSocket | undefined;
+  /** Answers awaited for passes asked on the open connection, oldest first. */
+  let passWaiters: ((pass: string | null) => void)[] = [];
+  const answerPasses = (pass: string | null) => {
+    const waiters = passWaiters;
+    passWaiters = [];
+    for (const resolve of waiters) resolve(pass);
+  };
   let attempt = 0;
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -66,6 +95,7 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
     ws.onopen = null;
     ws.onmessage = null;
     ws.onclose = null;
+    answerPasses(null);
     handlers.onOpenChange(false);
     if (stopped) return;
     retryTimer = setTimeout(open, retryDelayMs(attempt));
@@ -103,6 +133,11 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
         pongTimer = undefined;
         return;
       }
+      const pass = parsePassMessage(event.data);
+      if (pass) {
+        passWaiters.shift()?.(pass.pass);
+        return;
+      }
       const message = parseLiveMessage(event.data);
       if (!message) return;
       handlers.onMessage(message, first);
@@ -111,8 +146,27 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
     ws.onclose = () => lost(ws);
   }
 
+  const requestPass = () =>
+    new Promise<string | null>((resolve) => {
+      const ws = socket;
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        resolve(null);
+        return;
+      }
+      const timer = setTimeout(() => {
+        passWaiters = passWaiters.filter((waiter) => waiter !== answer);
+        resolve(null);
+      }, passWaitMs);
+      const answer = (pass: string | null) => {
+        clearTimeout(timer);
+        resolve(pass);
+      };
+      passWaiters.push(answer);
+      ws.send("pass");
+    });
+
   open();
-  return () => {
+  const stop = () => {
     stopped = true;
     clearTimeout(retryTimer);
     document.removeEventListener("visibilitychange", onVisibilityChange);
@@ -122,4 +176,5 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
       ws.close(1000, "Leaving");
     }
   };
+  return { stop, requestPass };
 }

@@ -4,6 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
+import { setLivePassSource } from "#web/lib/live-pass.ts";
 import { liveConnectedAtom } from "#web/lib/live-status.ts";
 
 export function LiveUpdates() {
@@ -32,7 +33,7 @@ export function LiveUpdates() {
           delayMs: listeningDelayMs,
         });
         const stopListening = onListeningChange(inStep.recheck);
-        const disconnect = connectLive(liveUrl(location), {
+        const connection = connectLive(liveUrl(location), {
           onOpenChange: setConnected,
           onMessage: (message, firstOfConnection) => {
             // Older than what is shown: a reordered message. A new connection's first message
@@ -42,8 +43,10 @@ export function LiveUpdates() {
             inStep.offer(message);
           },
         });
+        setLivePassSource(connection.requestPass);
         close = () => {
-          disconnect();
+          setLivePassSource(null);
+          connection.stop();
           stopListening();
           inStep.dispose();
         };

@@ -1,15 +1,18 @@
 // The listener's own listening (docs/product.md §10, "Your listening" on /analytics): a stretch from play
 // to pause, written once a minute while it plays and once when it stops or the tab goes away.
-// The server measures the time itself (worker/lib/listening.ts). Part of the player's lazy
+// The server measures the time itself (worker/lib/listening.ts); the live connection's pass
+// makes the stretch count in the station's insights (ADR 036). Part of the player's lazy
 // integrations.
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import type { ListeningWrite } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
+import { requestLivePass } from "#web/lib/live-pass.ts";
 import { useFavoritesOwner } from "../favorites/owner";
 import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
 
-type Stretch = { id: string; startedAt: number };
+/** `livePass`: the live connection's pass (ADR 036), once it came; every write brings it. */
+type Stretch = { id: string; startedAt: number; livePass?: string };
 
 function send(write: ListeningWrite): void {
   fetch("/api/listening", {
@@ -32,8 +35,9 @@ export function useListeningRecorder() {
 
   const write = (current: Stretch, ended: boolean) => {
     const { ownerId: sessionId, quality: q } = latest.current;
-    if (sessionId)
-      send({ sessionId, listeningId: current.id, startedAt: current.startedAt, quality: q, ended });
+    if (!sessionId) return;
+    const { id: listeningId, startedAt, livePass } = current;
+    send({ sessionId, listeningId, startedAt, quality: q, ended, ...(livePass ? { livePass } : {}) });
   };
   const writeRef = useRef(write);
   writeRef.current = write;
@@ -41,8 +45,11 @@ export function useListeningRecorder() {
   const playing = isPlayingStatus(status);
   useEffect(() => {
     if (!playing) return;
-    const current = { id: crypto.randomUUID(), startedAt: Date.now() };
+    const current: Stretch = { id: crypto.randomUUID(), startedAt: Date.now() };
     stretch.current = current;
+    void requestLivePass().then((pass) => {
+      if (pass) current.livePass = pass;
+    });
     const timer = setInterval(() => writeRef.current(current, false), listening.writeEveryMs);
     return () => {
       clearInterval(timer);
