@@ -60,6 +60,16 @@ export function setupBrowser() {
     consoleLines = [];
     page.on("console", (msg) => consoleLines.push(`[${msg.type()}] ${msg.text()}`));
     page.on("pageerror", (err) => consoleLines.push(`[pageerror] ${err.message}`));
+    // What the live room pushed, in the same log: a title a test did not expect is explained.
+    const started = Date.now();
+    page.on("websocket", (socket) => {
+      consoleLines.push(`[live +${Date.now() - started} ms] open ${socket.url()}`);
+      socket.on("framereceived", ({ payload }) => {
+        const text = String(payload);
+        if (text !== "pong") consoleLines.push(`[live +${Date.now() - started} ms] ${text.slice(0, 240)}`);
+      });
+      socket.on("close", () => consoleLines.push(`[live +${Date.now() - started} ms] closed`));
+    });
   });
   // Runs before the page's context closes, so a failed test leaves what the browser showed.
   afterEach(async (context) => {
