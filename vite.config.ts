@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -39,65 +40,83 @@ const startupGroup = (name: keyof typeof startupParts) => ({
 // The SPA is built into dist/client, which wrangler serves as the worker's static assets.
 // `npm run build` first builds web/entry-server.tsx for Node into dist/server (`--ssr`), then
 // the client, whose prerender plugin renders the public routes' HTML with it (dev/prerender.ts).
-export default defineConfig(({ isSsrBuild }) => ({
+// `vite build --mode embed` (after the site's build) adds the embeddable player: its own page
+// and script (web/embed.html), chunked apart from the app, so a partner's page loads no React.
+const embedBuild = defineConfig({
   root: "web",
-  publicDir: "public",
-  plugins: [
-    react(),
-    prerender(),
-    VitePWA({
-      // Registered by web/register-sw.ts (workbox-window), not by an injected script.
-      injectRegister: false,
-      registerType: "prompt",
-      filename: "sw.js",
-      manifestFilename: "manifest.webmanifest",
-      manifest: {
-        name: station.name,
-        short_name: station.name,
-        description: station.siteDescription,
-        start_url: "/",
-        scope: "/",
-        display: "standalone",
-        background_color: "#120f1f",
-        theme_color: "#120f1f",
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-          { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
-        ],
-      },
-      workbox: {
-        // The app shell: scripts, styles, the prerendered pages, icons. Nothing else is cached:
-        // no runtime caching, so API answers and the audio stream always come from the network.
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//, /^\/images\//],
-        cleanupOutdatedCaches: true,
-        // One file at the root (sw.js), no separate workbox-*.js.
-        inlineWorkboxRuntime: true,
-        sourcemap: false,
-      },
-    }),
-  ],
-  build: isSsrBuild
-    ? { outDir: "../dist/server", emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+  publicDir: false,
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: false,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: { embed: resolve(import.meta.dirname, "web/embed.html") } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild, mode }) =>
+  mode === "embed"
+    ? embedBuild
     : {
-        outDir: "../dist/client",
-        emptyOutDir: true,
-        sourcemap: false,
-        // Every browser the site supports knows <link rel="modulepreload">.
-        modulePreload: { polyfill: false },
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: "initial", tags: ["$initial"] },
-                startupGroup("startup"),
-                startupGroup("home-parts"),
+        root: "web",
+        publicDir: "public",
+        plugins: [
+          react(),
+          prerender(),
+          VitePWA({
+            // Registered by web/register-sw.ts (workbox-window), not by an injected script.
+            injectRegister: false,
+            registerType: "prompt",
+            filename: "sw.js",
+            manifestFilename: "manifest.webmanifest",
+            manifest: {
+              name: station.name,
+              short_name: station.name,
+              description: station.siteDescription,
+              start_url: "/",
+              scope: "/",
+              display: "standalone",
+              background_color: "#120f1f",
+              theme_color: "#120f1f",
+              icons: [
+                { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+                { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+                { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+                { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
               ],
             },
-          },
-        },
+            workbox: {
+              // The app shell: scripts, styles, the prerendered pages, icons. Nothing else is cached:
+              // no runtime caching, so API answers and the audio stream always come from the network.
+              globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+              navigateFallback: "/index.html",
+              navigateFallbackDenylist: [/^\/api\//, /^\/images\//, /^\/embed/],
+              cleanupOutdatedCaches: true,
+              // One file at the root (sw.js), no separate workbox-*.js.
+              inlineWorkboxRuntime: true,
+              sourcemap: false,
+            },
+          }),
+        ],
+        build: isSsrBuild
+          ? { outDir: "../dist/server", emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+          : {
+              outDir: "../dist/client",
+              emptyOutDir: true,
+              sourcemap: false,
+              // Every browser the site supports knows <link rel="modulepreload">.
+              modulePreload: { polyfill: false },
+              rolldownOptions: {
+                output: {
+                  codeSplitting: {
+                    groups: [
+                      { name: "initial", tags: ["$initial"] },
+                      startupGroup("startup"),
+                      startupGroup("home-parts"),
+                    ],
+                  },
+                },
+              },
+            },
       },
-}));
+);

@@ -14,6 +14,8 @@ import { appEntryMetas } from "../schema/boot-script.ts";
 import { loadedWhenIdle } from "./size/idle-js.ts";
 
 export const initialBudgetBytes = 90 * 1024;
+/** The embeddable player's script (docs/product.md §10). */
+export const embedBudgetBytes = 25 * 1024;
 /** Scripts the home page may have loaded once idle: the entry, its startup chunks, the idle-time parts. */
 const idleFileBudget = 8;
 
@@ -89,6 +91,27 @@ for (const file of allChunks) {
     }
   }
 }
+
+// The embeddable player (web/embed.html) is its own page on partners' sites: its script and what
+// it imports before it runs, within embedBudgetBytes, and no React.
+const embedHtml = join(client, "embed.html");
+if (existsSync(embedHtml)) {
+  const page = readFileSync(embedHtml, "utf8");
+  const scripts = [
+    ...page.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
+  ].map((m) => m[1] as string);
+  const embedTotal = scripts.reduce((sum, file) => sum + gzipSize(file), 0);
+  console.log(
+    `Embed JS (/embed, before it runs), gzip: ${kb(embedTotal)} in ${scripts.length} file(s) (budget ${kb(embedBudgetBytes)})`,
+  );
+  if (scripts.length === 0) failures.push("no script found in dist/client/embed.html");
+  if (embedTotal > embedBudgetBytes)
+    failures.push(`the embed's JS is ${kb(embedTotal)} gzip, over the ${kb(embedBudgetBytes)} budget`);
+  for (const file of scripts) {
+    if (readFileSync(join(client, file), "utf8").includes("react.transitional.element"))
+      failures.push(`React is in the embed's script (${file})`);
+  }
+} else failures.push("dist/client/embed.html is missing (vite build --mode embed)");
 
 if (failures.length > 0) {
   for (const failure of failures) console.error(`size: FAIL ${failure}`);

@@ -14,6 +14,7 @@ import { Refusal } from "./lib/refusal";
 import { auth } from "./routes/auth";
 import { clientConfig } from "./routes/config";
 import { contact } from "./routes/contact";
+import { embed } from "./routes/embed";
 import { favorites, migrateFavoritesRoute } from "./routes/favorites";
 import { health } from "./routes/health";
 import { images } from "./routes/images";
@@ -89,6 +90,7 @@ export const app = new Hono<AppEnv>()
   .route("/images", images)
   .route("/share", share)
   .route("/widgets", widgets)
+  .route("/embed", embed)
   .get("/images/*", (c) => jsonError(c, 404, "Image not found"))
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

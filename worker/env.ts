@@ -6,6 +6,7 @@ import type { CurrentUser } from "../schema/api";
  * A response's own policy in place of the site's (the widget's frame, worker/routes/widgets.ts):
  * its Content-Security-Policy, and whether the site's own pages may frame it.
  */
-export type OwnPolicy = { contentSecurityPolicy: string; frameable: boolean };
+/** A page's own policy: its CSP, and who may frame it ("self": the site; "anyone": the embed). */
+export type OwnPolicy = { contentSecurityPolicy: string; framedBy: "self" | "anyone" };
 
 export type AppEnv = { Bindings: Env; Variables: { user: CurrentUser; ownPolicy?: OwnPolicy } };

@@ -27,7 +27,7 @@ export const sessionLengthBuckets = [
   { key: "2h-plus", label: "2 h or more", upToSeconds: null },
 ] as const;
 
-export const insightDimensions = ["length", "quality", "device", "country", "account"] as const;
+export const insightDimensions = ["length", "quality", "device", "country", "account", "via"] as const;
 export type InsightDimension = (typeof insightDimensions)[number];
 
 const count = z.number().int().nonnegative();
@@ -79,6 +79,8 @@ export const insights = z.object({
     device: z.array(breakdownRow),
     country: z.array(breakdownRow),
     account: z.array(breakdownRow),
+    /** Where the player was: the site, or the embed on a partner's page (listeningVia). */
+    via: z.array(breakdownRow),
   }),
   songImpact: songImpact.extend({ computedAt: z.iso.datetime().nullable() }),
 });

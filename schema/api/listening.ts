@@ -4,6 +4,9 @@ import { z } from "zod";
 import { ownerId } from "./common";
 
 /** POST /api/listening: this stretch of listening goes on (or, with `ended`, is over). */
+/** Where a stretch was heard: the insights' "through" breakdown. */
+export const listeningVia = ["site", "embed"] as const;
+
 export const listeningWrite = z.object({
   /** The favorites owner: the anonymous browser's id, or the user's id when logged in. */
   sessionId: ownerId,
@@ -13,6 +16,8 @@ export const listeningWrite = z.object({
   startedAt: z.number().int().nonnegative(),
   quality: z.enum(["hd", "sd", "mobile"], { error: "quality must be hd, sd or mobile" }),
   ended: z.boolean().default(false),
+  /** The player it is heard on: the site's own, or the embed on a partner's page (/embed). */
+  via: z.enum(listeningVia, { error: "via must be site or embed" }).default("site"),
   /** A pass the live room gave the player's connection (ADR 036): marks the stretch live. */
   livePass: z
     .string()

@@ -41,6 +41,10 @@ export const listeningSessions = sqliteTable(
      * figures. The listener's own summary counts every stretch.
      */
     live: integer("live", { mode: "boolean" }).notNull().default(false),
+    /** The player it was heard on: the site's own, or the embed on a partner's page. */
+    via: text("via", { enum: ["site", "embed"] })
+      .notNull()
+      .default("site"),
   },
   (t) => [
     index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),
@@ -114,7 +118,9 @@ export const sessionRollups = sqliteTable(
   {
     resolution: text("resolution", { enum: ["hour", "day"] }).notNull(),
     start: integer("start", { mode: "timestamp_ms" }).notNull(),
-    dimension: text("dimension", { enum: ["length", "quality", "device", "country", "account"] }).notNull(),
+    dimension: text("dimension", {
+      enum: ["length", "quality", "device", "country", "account", "via"],
+    }).notNull(),
     value: text("value").notNull(),
     sessions: integer("sessions").notNull(),
     seconds: integer("seconds").notNull(),

@@ -304,7 +304,15 @@ describe("listening sessions in the insights", () => {
     );
     const openPass = await issueLivePass(db(), now);
     await listen(
-      { sessionId: owner, listeningId: open, startedAt: now, quality: "hd", livePass: openPass },
+      // This one plays in the embed on a partner's page.
+      {
+        sessionId: owner,
+        listeningId: open,
+        startedAt: now,
+        quality: "hd",
+        livePass: openPass,
+        via: "embed",
+      },
       "FR",
     );
     const stored = await env.DB.prepare("select * from listening_sessions where id = ?").bind(ended).first();
@@ -370,6 +378,10 @@ describe("listening sessions in the insights", () => {
     expect(body.sessions.quality.map((q) => q.value).sort()).toEqual(["hd", "mobile"]);
     expect(body.sessions.device).toEqual([{ value: "mobile", sessions: 2, seconds: both }]);
     expect(body.sessions.account).toEqual([{ value: "anonymous", sessions: 2, seconds: both }]);
+    expect(body.sessions.via).toEqual([
+      { value: "embed", sessions: 1, seconds: 16 * 60 },
+      { value: "site", sessions: 1, seconds: 30 },
+    ]);
     expect(body.sessions.length).toEqual([
       { value: "under-1m", sessions: 1, seconds: 30 },
       { value: "15-30m", sessions: 1, seconds: 16 * 60 },

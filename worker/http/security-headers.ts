@@ -34,9 +34,10 @@ export function contentSecurityPolicyDirectives(
   const metadata = config
     ? unique([originOf(config.RADIO_METADATA_URL), originOf(config.NEXT_TRACK_URL)])
     : [];
-  // The played-tracks widget runs in a sandboxed frame of the site's own (worker/routes/widgets.ts):
-  // the site's pages run no third-party script.
-  const widgetFrame = config?.HISTORY_WIDGET_URL ? ["'self'"] : [];
+  // The site frames only its own pages: the played-tracks widget's sandboxed frame
+  // (worker/routes/widgets.ts, so the site's pages run no third-party script) and the embed's
+  // preview in the snippet builder (/pb/embed).
+  const ownFrames = ["'self'"];
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...inlineScriptHashes],
@@ -47,7 +48,7 @@ export function contentSecurityPolicyDirectives(
     // or hands the element the stream's URL where it cannot (web/features/player/stream-source.ts).
     "media-src": ["'self'", ...streams, ...(streams.length > 0 ? ["blob:"] : [])],
     "connect-src": ["'self'", ...unique([...metadata, ...streams])],
-    "frame-src": [...widgetFrame, ...allowedVideoFrameOrigins],
+    "frame-src": [...ownFrames, ...allowedVideoFrameOrigins],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
@@ -76,6 +77,22 @@ async function policyFor(config: Config | undefined): Promise<string> {
   return policy;
 }
 
+/**
+ * The embeddable player's policy (/embed): the site's, framed by any page, framing nothing and
+ * posting no form.
+ */
+export async function embedPolicy(config: Config): Promise<string> {
+  const directives = {
+    ...contentSecurityPolicyDirectives(config),
+    "frame-src": ["'none'"],
+    "form-action": ["'none'"],
+    "frame-ancestors": ["*"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
 export async function applySecurityHeaders(
   headers: Headers,
   config: Config | undefined,
@@ -84,7 +101,10 @@ export async function applySecurityHeaders(
   headers.set("Content-Security-Policy", own?.contentSecurityPolicy ?? (await policyFor(config)));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", own?.frameable ? "SAMEORIGIN" : "DENY");
+  // The embed may be framed anywhere: its CSP's frame-ancestors says so, and X-Frame-Options,
+  // which cannot, is left out.
+  if (own?.framedBy === "anyone") headers.delete("X-Frame-Options");
+  else headers.set("X-Frame-Options", own?.framedBy === "self" ? "SAMEORIGIN" : "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (config?.SITE_URL.startsWith("https://")) {

@@ -21,7 +21,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 export async function recordListening(
   db: Db,
   owner: Owner,
-  write: ListeningWrite,
+  write: Omit<ListeningWrite, "via"> & Partial<Pick<ListeningWrite, "via">>,
   now: number,
   /** Where and on what the stretch began (insights): set by its first write only. */
   origin: { country: string | null; device: string } = { country: null, device: "other" },
@@ -46,6 +46,7 @@ export async function recordListening(
       closed: write.ended,
       country: origin.country,
       device: origin.device,
+      via: write.via ?? "site",
       live,
     })
     .onConflictDoUpdate({

@@ -41,7 +41,7 @@ export async function widgetFramePolicy(widgetUrl: string): Promise<string> {
 export const widgets = new Hono<AppEnv>().get("/played-tracks", async (c) => {
   const url = getConfig(c.env).HISTORY_WIDGET_URL;
   if (!url) return jsonError(c, 404, "No played-tracks widget is configured.");
-  c.set("ownPolicy", { contentSecurityPolicy: await widgetFramePolicy(url), frameable: true });
+  c.set("ownPolicy", { contentSecurityPolicy: await widgetFramePolicy(url), framedBy: "self" });
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><base target="_blank"><title>Played tracks</title>

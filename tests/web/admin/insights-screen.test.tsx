@@ -50,6 +50,10 @@ function anInsights(overrides: Partial<Insights> = {}): Insights {
         { value: "unknown", sessions: 1, seconds: 600 },
       ],
       account: [{ value: "anonymous", sessions: 4, seconds: 2_400 }],
+      via: [
+        { value: "site", sessions: 3, seconds: 1_800 },
+        { value: "embed", sessions: 1, seconds: 600 },
+      ],
     },
     songImpact: {
       computedAt: "2026-11-24T11:55:00.000Z",
@@ -112,6 +116,13 @@ describe("/pb/insights", () => {
         .getAllByRole("rowheader")
         .map((h) => h.textContent),
     ).toEqual(["Phone", "Computer"]);
+    // Listeners through partners' pages are their own row (the embed, /embed).
+    const via = screen.getByRole("region", { name: "On the site or embedded" });
+    expect(
+      within(via)
+        .getAllByRole("rowheader")
+        .map((h) => h.textContent),
+    ).toEqual(["On the site", "Embedded on partners' pages"]);
     const streams = screen.getByRole("region", { name: "Listeners per stream" });
     expect(within(streams).getByRole("rowheader", { name: "HD (320 kbps) /hd" })).toBeTruthy();
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createReconnector, reconnectDelayMs } from "#web/features/player/reconnect.ts";
+import { createReconnector, reconnectDelayMs } from "#web/features/player/reconnector.ts";
 
 afterEach(() => vi.useRealTimers());
 

@@ -37,7 +37,15 @@ export function useListeningRecorder() {
     const { ownerId: sessionId, quality: q } = latest.current;
     if (!sessionId) return;
     const { id: listeningId, startedAt, livePass } = current;
-    send({ sessionId, listeningId, startedAt, quality: q, ended, ...(livePass ? { livePass } : {}) });
+    send({
+      sessionId,
+      listeningId,
+      startedAt,
+      quality: q,
+      ended,
+      via: "site",
+      ...(livePass ? { livePass } : {}),
+    });
   };
   const writeRef = useRef(write);
   writeRef.current = write;

@@ -120,6 +120,9 @@ export function AdminToolbar({
       <Link href="/pb/insights" className="admin-button admin-button-secondary">
         Station Insights
       </Link>
+      <Link href="/pb/embed" className="admin-button admin-button-secondary">
+        Embed Player
+      </Link>
       <button type="button" className="admin-button admin-button-secondary" onClick={signOut}>
         Logout
       </button>

@@ -9,9 +9,10 @@ import { NotFoundScreen } from "../not-found";
 import { AdminScreen } from "./admin-screen";
 import { AdminCoversScreen } from "./covers-screen";
 import { AdminDebugScreen } from "./debug-screen";
+import { AdminEmbedScreen } from "./embed-screen";
 import { AdminInsightsScreen } from "./insights/insights-screen";
 
-export { AdminCoversScreen, AdminDebugScreen, AdminInsightsScreen, AdminScreen };
+export { AdminCoversScreen, AdminDebugScreen, AdminEmbedScreen, AdminInsightsScreen, AdminScreen };
 
 export function AdminRoutes() {
   return (
@@ -19,6 +20,7 @@ export function AdminRoutes() {
       <Route path="/pb/debug" component={AdminDebugScreen} />
       <Route path="/pb/covers" component={AdminCoversScreen} />
       <Route path="/pb/insights" component={AdminInsightsScreen} />
+      <Route path="/pb/embed" component={AdminEmbedScreen} />
       <Route path="/pb" component={AdminScreen} />
       <Route component={NotFoundScreen} />
     </Switch>

@@ -47,6 +47,7 @@ type Row = {
   quality: string;
   country: string | null;
   device: string;
+  via: string;
 };
 
 type RollupRow = typeof sessionRollups.$inferInsert;
@@ -87,6 +88,7 @@ function rollupsOf(rows: Row[]): RollupRow[] {
       ["device", row.device],
       ["country", row.country ?? "unknown"],
       ["account", row.userId ? "member" : "anonymous"],
+      ["via", row.via],
     ];
     for (const [resolution, start] of [
       ["hour", started - (started % hourMs)],
@@ -128,6 +130,7 @@ export async function rollUpSessions(db: Db, now: number, limit = 400): Promise<
       country: listeningSessions.country,
       device: listeningSessions.device,
       live: listeningSessions.live,
+      via: listeningSessions.via,
     })
     .from(listeningSessions)
     // The literal `rolled_up = 0` lets SQLite use the partial index of the rows still to count.

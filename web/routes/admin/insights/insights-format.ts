@@ -21,6 +21,7 @@ export const deviceNames: Record<string, string> = {
   other: "Other",
 };
 export const accountNames: Record<string, string> = { anonymous: "Not logged in", member: "Logged in" };
+export const viaNames: Record<string, string> = { site: "On the site", embed: "Embedded on partners' pages" };
 export const lengthNames: Record<string, string> = Object.fromEntries(
   sessionLengthBuckets.map((b) => [b.key, b.label]),
 );

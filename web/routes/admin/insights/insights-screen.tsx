@@ -23,6 +23,7 @@ import {
   number,
   qualityNames,
   rangeNames,
+  viaNames,
 } from "./insights-format";
 import { Breakdown, Figure, Panel, SeriesTable, SongTable } from "./insights-tables";
 import "./insights-screen.css";
@@ -123,6 +124,9 @@ function InsightsBody({ insights, range }: { insights: Insights; range: Insights
         </Panel>
         <Panel title="Logged in or not" range={range} table="sessions">
           <Breakdown rows={sessions.account} name={(v) => accountNames[v] ?? v} total={sessions.total} />
+        </Panel>
+        <Panel title="On the site or embedded" range={range} table="sessions">
+          <Breakdown rows={sessions.via} name={(v) => viaNames[v] ?? v} total={sessions.total} />
         </Panel>
       </div>
       <Panel title="Listeners per stream" range={range} table="mounts">

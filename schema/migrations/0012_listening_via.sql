@@ -1,0 +1,1 @@
+ALTER TABLE `listening_sessions` ADD `via` text DEFAULT 'site' NOT NULL;

@@ -1,0 +1,62 @@
+// The embed's stretches of listening, written as the site's player writes them (once a minute
+// while it plays, once as it stops; the server measures the time), marked as heard through the
+// embed, with the live connection's pass so the insights count them (ADR 036). The owner is an
+// id made for this page and never stored: a partner's visitor keeps nothing of ours.
+import type { ListeningWrite } from "#schema/api.ts";
+import { listening } from "#schema/listener-rules.ts";
+import type { StreamQuality } from "#web/lib/constants.ts";
+import { createSessionId } from "#web/lib/session-id.ts";
+
+type Stretch = { id: string; startedAt: number; livePass?: string };
+
+export function createEmbedListening(
+  quality: () => StreamQuality,
+  requestPass: () => Promise<string | null>,
+) {
+  const sessionId = createSessionId();
+  let stretch: Stretch | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const write = (current: Stretch, ended: boolean, leaving = false) => {
+    const { id: listeningId, startedAt, livePass } = current;
+    const body: ListeningWrite = {
+      sessionId,
+      listeningId,
+      startedAt,
+      quality: quality(),
+      ended,
+      via: "embed",
+      ...(livePass ? { livePass } : {}),
+    };
+    fetch("/api/listening", {
+      method: "POST",
+      credentials: "omit",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      // Only a write as the page goes needs to outlive it.
+      keepalive: leaving,
+    }).catch(() => {});
+  };
+
+  const stopped = (leaving = false) => {
+    if (!stretch) return;
+    clearInterval(timer);
+    write(stretch, true, leaving);
+    stretch = null;
+  };
+  addEventListener("pagehide", () => stopped(true));
+
+  return {
+    /** The radio plays: a stretch begins unless one is under way (a reconnect keeps it). */
+    playing() {
+      if (stretch) return;
+      const current: Stretch = { id: crypto.randomUUID(), startedAt: Date.now() };
+      stretch = current;
+      void requestPass().then((pass) => {
+        if (pass) current.livePass = pass;
+      });
+      timer = setInterval(() => write(current, false), listening.writeEveryMs);
+    },
+    stopped: () => stopped(),
+  };
+}
