@@ -14,7 +14,8 @@ const state = vi.hoisted(() => ({
 vi.mock("#web/features/favorites/index.ts", async () => ({
   ...(await import("#web/features/favorites/export.ts")),
   useFavorites: () => ({ data: state.favorites, isError: false }),
-  useRemoveFavorite: () => useMutation({ mutationFn: state.remove }),
+  useRemoveFavorite: (outcome: { onSuccess: () => void; onError: (error: Error) => void }) =>
+    useMutation({ mutationFn: state.remove, ...outcome }),
 }));
 
 beforeEach(() => {

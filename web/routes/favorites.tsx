@@ -21,7 +21,16 @@ import "../ui/track.css";
 import "./favorites.css";
 
 function FavoriteRow({ favorite }: { favorite: Favorite }) {
-  const remove = useRemoveFavorite();
+  const remove = useRemoveFavorite({
+    onSuccess: () =>
+      toast({ title: "Removed from favorites", description: "Track has been removed from your favorites" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: failureText(error, "Failed to remove track from favorites"),
+        variant: "destructive",
+      }),
+  });
   const track = { title: favorite.trackTitle, artist: favorite.trackArtist };
   return (
     <li className="card track-list-item">
@@ -60,22 +69,7 @@ function FavoriteRow({ favorite }: { favorite: Favorite }) {
           title="Remove from favorites"
           disabled={remove.isPending}
           onClick={() =>
-            remove.mutate(
-              { trackTitle: favorite.trackTitle, trackArtist: favorite.trackArtist },
-              {
-                onSuccess: () =>
-                  toast({
-                    title: "Removed from favorites",
-                    description: "Track has been removed from your favorites",
-                  }),
-                onError: (error) =>
-                  toast({
-                    title: "Error",
-                    description: failureText(error, "Failed to remove track from favorites"),
-                    variant: "destructive",
-                  }),
-              },
-            )
+            remove.mutate({ trackTitle: favorite.trackTitle, trackArtist: favorite.trackArtist })
           }
         >
           <TrashIcon />

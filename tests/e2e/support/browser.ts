@@ -96,7 +96,12 @@ export function setupBrowser() {
       if (!browser) throw new Error("Chromium did not start");
       const extra = await browser.newContext({ baseURL: baseUrl });
       extraContexts.push(extra);
-      return extra.newPage();
+      const other = await extra.newPage();
+      // Its console goes into the same log, marked, so a failure on either device is explained.
+      const device = `device ${extraContexts.length + 1}`;
+      other.on("console", (msg) => consoleLines.push(`[${device}] [${msg.type()}] ${msg.text()}`));
+      other.on("pageerror", (err) => consoleLines.push(`[${device}] [pageerror] ${err.message}`));
+      return other;
     },
   };
 }

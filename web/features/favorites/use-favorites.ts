@@ -9,7 +9,12 @@ export function useFavorites() {
   return useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
 }
 
-export function useRemoveFavorite() {
+/**
+ * The screen's own toasts (docs/product.md §8) come as the hook's options, not mutate's: the list
+ * read again after the removal unmounts the row, and mutate's callbacks never fire for a row
+ * that unmounted first (seen under load: the toast never came).
+ */
+export function useRemoveFavorite(outcome: { onSuccess: () => void; onError: (error: Error) => void }) {
   const { ownerId } = useFavoritesOwner();
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,8 +22,11 @@ export function useRemoveFavorite() {
       if (!ownerId) throw new Error("No favorites owner yet");
       return removeFavorite(ownerId, ref);
     },
-    // The screen shows its own toasts (docs/product.md §8) through mutate's callbacks.
-    onError: (error) => console.error("Failed to remove favorite", error),
+    onSuccess: () => outcome.onSuccess(),
+    onError: (error) => {
+      console.error("Failed to remove favorite", error);
+      outcome.onError(error);
+    },
     onSettled: () => invalidateFavorites(queryClient),
   });
 }
