@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { ownerId } from "./common";
 
-/** POST /api/listening: this stretch of listening goes on (or, with `ended`, is over). */
-/** Where a stretch was heard: the insights' "through" breakdown. */
+/** Where a stretch was heard: the insights' "On the site or embedded" breakdown. */
 export const listeningVia = ["site", "embed"] as const;
 
+/** POST /api/listening: this stretch of listening goes on (or, with `ended`, is over). */
 export const listeningWrite = z.object({
   /** The favorites owner: the anonymous browser's id, or the user's id when logged in. */
   sessionId: ownerId,

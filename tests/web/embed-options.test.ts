@@ -32,3 +32,19 @@ describe("the embed's options", () => {
     expect(readEmbedOptions("?show=").parts).toEqual([]);
   });
 });
+
+describe("the snippet builder's lines", () => {
+  it("frame the embed with the chosen options, escaped, at the layout's height", async () => {
+    const { embedSnippet, plainSnippet } = await import("#web/routes/admin/embed-screen.tsx");
+    const snippet = embedSnippet("https://radio.example", { ...defaultEmbedOptions, layout: "compact" });
+    expect(snippet).toBe(
+      '<iframe src="https://radio.example/embed?layout=compact" title="Lounge Radio" width="100%" height="72" style="border:0;max-width:480px" allow="autoplay" loading="lazy"></iframe>',
+    );
+    const tricky = embedSnippet('https://radio.example/"><script>', defaultEmbedOptions);
+    // A quote cannot end the attribute: what follows stays inside it.
+    expect(tricky).toContain('src="https://radio.example/&quot;><script>/embed"');
+    expect(plainSnippet("https://radio.example", "https://stream.example/hd?a=1&b=2")).toBe(
+      '<audio controls preload="none" src="https://stream.example/hd?a=1&amp;b=2"></audio>\n<a href="https://radio.example/">Listen on Lounge Radio</a>',
+    );
+  });
+});

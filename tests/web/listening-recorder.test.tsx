@@ -43,6 +43,17 @@ describe("the player's listening writes", () => {
     ]);
   });
 
+  it("ask again while the stretch has none: a pass that comes later goes with the later writes", async () => {
+    const asked = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce(null).mockResolvedValue(pass);
+    setLivePassSource(asked);
+    const writes = await playAndPause();
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(writes.map((w) => [w.ended, w.livePass])).toEqual([
+      [false, undefined],
+      [true, pass],
+    ]);
+  });
+
   it("bring none when no live connection is open (the stretch is then not in the insights)", async () => {
     const writes = await playAndPause();
     expect(writes).toHaveLength(2);

@@ -394,6 +394,38 @@ describe("the live room", () => {
     expect(await closed).toBe(1008);
   });
 
+  it("gives a network no more passes than its sockets' worth an hour, however often it reconnects", async () => {
+    const connect = await shardWith({ perNetwork: 1, perShard: 100 });
+    const passesOf = async (socket: WebSocket, asks: number) => {
+      const answers: (string | null)[] = [];
+      socket.addEventListener("message", (event) => {
+        const data = JSON.parse(String(event.data)) as { type: string; pass?: string | null };
+        if (data.type === "pass") answers.push(data.pass ?? null);
+      });
+      for (let i = 0; i < asks; i++) socket.send("pass");
+      await expect.poll(() => answers.length).toBe(asks);
+      return answers;
+    };
+    const first = (await connect("reconnecting")).webSocket as WebSocket;
+    first.accept();
+    expect((await passesOf(first, livePassesPerSocketPerHour)).every((p) => p !== null)).toBe(true);
+    first.close(1000, "again");
+    // A fresh socket of the same network (once the first is gone): its own count starts over,
+    // the network's does not.
+    let again: WebSocket | null = null;
+    await expect
+      .poll(async () => {
+        const res = await connect("reconnecting");
+        again = res.webSocket;
+        return res.status;
+      })
+      .toBe(101);
+    const socket = again as unknown as WebSocket;
+    socket.accept();
+    expect(await passesOf(socket, 1)).toEqual([null]);
+    socket.close(1000, "done");
+  });
+
   it("slows a network reconnecting in a loop: three times its sockets per minute, then 429", async () => {
     const connect = await shardWith({ perNetwork: 2, perShard: 100 });
     const statuses: number[] = [];

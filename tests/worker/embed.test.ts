@@ -1,8 +1,7 @@
 // The embeddable player's page (/embed): framed by any site, while every other page of the site
-// keeps frame-ancestors 'none'; it sets no cookie, and its script is the embed's own, not the app.
+// keeps frame-ancestors 'none'; it sets no cookie, and its script is the embed's own, never the app.
 import { describe, expect, it } from "vitest";
 import { request } from "./support/request";
-import { newSession } from "./support/session";
 
 function directives(policy: string | null): Map<string, string[]> {
   return new Map(
@@ -33,11 +32,19 @@ describe("/embed", () => {
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
 
-  it("sets no cookie for a visitor who is logged in on the site either", async () => {
-    const { cookie } = await newSession("user");
-    const res = await request("/embed", { headers: { Cookie: cookie } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Set-Cookie")).toBeNull();
+  it("is never the app framed by anyone: anything else the assets answer is a 404 with the site's policy", async () => {
+    const app = { fetch: async () => new Response('<!doctype html><div id="root"></div>', { status: 200 }) };
+    const res = await request("/embed", {}, { ASSETS: app });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "not_found" });
+    expect(directives(res.headers.get("Content-Security-Policy")).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("answers 503 with a message when the configuration is broken", async () => {
+    const res = await request("/embed", {}, { STREAM_URL_HD: "not a url" });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: "server_misconfigured" });
   });
 
   it("leaves every other page unframeable", async () => {

@@ -1,18 +1,17 @@
 // The embed's stretches of listening, written as the site's player writes them (once a minute
 // while it plays, once as it stops; the server measures the time), marked as heard through the
-// embed, with the live connection's pass so the insights count them (ADR 036). The owner is an
+// embed, with the live connection's pass so the insights count them (ADR 036; main.ts hands
+// this page's connection to web/lib/live-pass.ts). The owner is an
 // id made for this page and never stored: a partner's visitor keeps nothing of ours.
 import type { ListeningWrite } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
 import type { StreamQuality } from "#web/lib/constants.ts";
+import { askForPass } from "#web/lib/live-pass.ts";
 import { createSessionId } from "#web/lib/session-id.ts";
 
-type Stretch = { id: string; startedAt: number; livePass?: string };
+type Stretch = { id: string; startedAt: number; livePass?: string; asking?: boolean };
 
-export function createEmbedListening(
-  quality: () => StreamQuality,
-  requestPass: () => Promise<string | null>,
-) {
+export function createEmbedListening(quality: () => StreamQuality) {
   const sessionId = createSessionId();
   let stretch: Stretch | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -52,10 +51,11 @@ export function createEmbedListening(
       if (stretch) return;
       const current: Stretch = { id: crypto.randomUUID(), startedAt: Date.now() };
       stretch = current;
-      void requestPass().then((pass) => {
-        if (pass) current.livePass = pass;
-      });
-      timer = setInterval(() => write(current, false), listening.writeEveryMs);
+      askForPass(current);
+      timer = setInterval(() => {
+        write(current, false);
+        askForPass(current);
+      }, listening.writeEveryMs);
     },
     stopped: () => stopped(),
   };

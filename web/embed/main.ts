@@ -9,6 +9,7 @@ import { station } from "#schema/station.ts";
 import { connectLive, type LiveConnection, liveUrl } from "#web/features/live/connection.ts";
 import { createInStep } from "#web/features/live/in-step.ts";
 import { nowPlayingPollMs, type StreamQuality } from "#web/lib/constants.ts";
+import { setLivePassSource } from "#web/lib/live-pass.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
 import { createEmbedListening } from "./listening";
 import { createEmbedPlayer } from "./player";
@@ -36,6 +37,7 @@ function applyOptions(options: EmbedOptions) {
 function showTrack(track: Pick<NowPlaying, "title" | "artist" | "artwork">) {
   element<HTMLElement>(".embed-title").textContent = track.title;
   element<HTMLElement>(".embed-artist").textContent = track.artist;
+  document.title = `${track.title} · ${track.artist} · ${station.name}`;
   const cover = element<HTMLElement>(".embed-cover");
   const shown = cover.querySelector("img");
   if (!track.artwork) {
@@ -47,7 +49,6 @@ function showTrack(track: Pick<NowPlaying, "title" | "artist" | "artwork">) {
   image.alt = `Cover of ${track.title}`;
   image.src = track.artwork;
   if (!shown) cover.append(image);
-  document.title = `${track.title} · ${track.artist} · ${station.name}`;
 }
 
 async function getJson<T>(path: string): Promise<T | null> {
@@ -91,11 +92,7 @@ function start() {
     status.textContent = statusText[next];
   });
 
-  let connection: LiveConnection | null = null;
-  const stretches = createEmbedListening(
-    () => quality.value as StreamQuality,
-    () => connection?.requestPass() ?? Promise.resolve(null),
-  );
+  const stretches = createEmbedListening(() => quality.value as StreamQuality);
 
   let streams: ClientConfig["streams"] | null = null;
   void getJson<ClientConfig>("/api/config").then((config) => {
@@ -105,9 +102,10 @@ function start() {
   });
   play.addEventListener("click", () => {
     if (!streams) return;
-    if (player.status === "stopped" || player.status === "unavailable")
+    if (player.status === "stopped" || player.status === "unavailable") {
+      connectOnce();
       player.play(streams[quality.value as StreamQuality]);
-    else player.pause();
+    } else player.pause();
   });
   volume.addEventListener("input", () => {
     audio.volume = Number(volume.value) / 100;
@@ -116,16 +114,22 @@ function start() {
     if (streams) player.switchTo(streams[quality.value as StreamQuality]);
   });
 
+  // Until the first play the title is polled while the frame can be seen: a partner's page
+  // with the embed nobody plays holds no live connection. From the first play the live room
+  // pushes it (polled again only while that connection is down).
   let live = false;
   let version = -1;
   const poll = async () => {
-    if (live) return;
+    if (live || (document.visibilityState === "hidden" && player.status !== "playing")) return;
     const now = await getJson<NowPlaying>("/api/radio/now-playing");
     if (now && !live) showTrack(now);
   };
   void poll();
   setInterval(poll, nowPlayingPollMs);
-  if (typeof WebSocket !== "undefined") {
+  document.addEventListener("visibilitychange", () => void poll());
+  let connection: LiveConnection | null = null;
+  function connectOnce() {
+    if (connection || typeof WebSocket === "undefined") return;
     connection = connectLive(liveUrl(location), {
       onOpenChange: (open) => {
         live = open;
@@ -136,6 +140,7 @@ function start() {
         inStep.offer(message);
       },
     });
+    setLivePassSource(connection.requestPass);
   }
 }
 

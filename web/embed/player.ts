@@ -14,6 +14,8 @@ export function createEmbedPlayer(audio: HTMLAudioElement, onStatus: (status: Pl
   let wantsPlay = false;
   let url: string | null = null;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A new source is loading: the pause the element reports meanwhile is not the listener's. */
+  let swapping = false;
 
   const setStatus = (next: PlaybackStatus) => {
     if (next === status) return;
@@ -29,6 +31,7 @@ export function createEmbedPlayer(audio: HTMLAudioElement, onStatus: (status: Pl
   });
   const stop = (end: "stopped" | "unavailable") => {
     wantsPlay = false;
+    swapping = false;
     reconnector.cancel();
     clearStall();
     source.unload();
@@ -62,17 +65,32 @@ export function createEmbedPlayer(audio: HTMLAudioElement, onStatus: (status: Pl
   function start(cacheBust: boolean) {
     if (!url) return;
     clearStall();
+    swapping = true;
     source.start(url, cacheBust);
     armStall();
     audio.play().catch((error: unknown) => {
       const name = (error as { name?: unknown } | null)?.name;
       if (name === "AbortError") return;
+      swapping = false;
       if (name === "NotAllowedError" || !wantsPlay) stop("stopped");
       else reconnect();
     });
   }
 
+  // Paused or played from outside (media keys, headphones unplugged, the system): followed, as
+  // the site's player does.
+  audio.addEventListener("play", () => {
+    wantsPlay = true;
+    if (status === "stopped" || status === "unavailable") setStatus("connecting");
+  });
+  audio.addEventListener("pause", () => {
+    if (status === "unavailable" || !wantsPlay) return;
+    if (audio.ended) return reconnect();
+    if (status === "reconnecting" || swapping) return;
+    stop("stopped");
+  });
   audio.addEventListener("playing", () => {
+    swapping = false;
     if (!wantsPlay) return;
     clearStall();
     reconnector.succeeded();

@@ -58,8 +58,12 @@ export function contentSecurityPolicyDirectives(
   };
 }
 
-function contentSecurityPolicy(config: Config | undefined, inlineScriptHashes: string[]): string {
-  return Object.entries(contentSecurityPolicyDirectives(config, inlineScriptHashes))
+function contentSecurityPolicy(
+  config: Config | undefined,
+  inlineScriptHashes: string[],
+  overrides: Record<string, string[]> = {},
+): string {
+  return Object.entries({ ...contentSecurityPolicyDirectives(config, inlineScriptHashes), ...overrides })
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
     .join("; ");
 }
@@ -82,15 +86,11 @@ async function policyFor(config: Config | undefined): Promise<string> {
  * posting no form.
  */
 export async function embedPolicy(config: Config): Promise<string> {
-  const directives = {
-    ...contentSecurityPolicyDirectives(config),
+  return contentSecurityPolicy(config, [], {
     "frame-src": ["'none'"],
     "form-action": ["'none'"],
     "frame-ancestors": ["*"],
-  };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
-    .join("; ");
+  });
 }
 
 export async function applySecurityHeaders(

@@ -39,6 +39,12 @@ export class LiveShard extends DurableObject<Env> {
    * only lets a storm start over; it slows a loop, it is no budget (those are in D1, ADR 032).
    */
   private recentConnects = new Map<string, number[]>();
+  /**
+   * Passes given per network in its current hour (ADR 036), beside each socket's own count: a
+   * network reconnecting to get fresh sockets still gets no more than its sockets' worth. In
+   * memory, as recentConnects: an evicted shard forgets, which only lets an hour start over.
+   */
+  private passesByNetwork = new Map<string, PassesGiven>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -76,6 +82,12 @@ export class LiveShard extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server, wider ? [network, wider] : [network]);
     server.send(JSON.stringify(liveMessage(state, Date.now())));
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  private forgetQuietNetworks(now: number): void {
+    for (const [key, given] of this.passesByNetwork) {
+      if (now - given.since >= hourMs) this.passesByNetwork.delete(key);
+    }
   }
 
   /** Notes a connect of `network`; false once it connected `perMinute` times in the last minute. */
@@ -136,15 +148,32 @@ export class LiveShard extends DurableObject<Env> {
       return;
     }
     const now = Date.now();
-    const given = (socket.deserializeAttachment() as PassesGiven | null) ?? { since: now, count: 0 };
-    const window = now - given.since >= hourMs ? { since: now, count: 0 } : given;
+    const inHour = (given: PassesGiven | null | undefined): PassesGiven =>
+      given && now - given.since < hourMs ? given : { since: now, count: 0 };
+    const mine = inHour(socket.deserializeAttachment() as PassesGiven | null);
+    const network = this.ctx.getTags(socket)[0] ?? "unknown";
+    const theirs = inHour(this.passesByNetwork.get(network));
+    const networkShare = livePassesPerSocketPerHour * getConfig(this.env).LIVE_SOCKETS_PER_NETWORK;
     let pass: string | null = null;
-    if (window.count < livePassesPerSocketPerHour) {
-      socket.serializeAttachment({ since: window.since, count: window.count + 1 } satisfies PassesGiven);
+    if (mine.count < livePassesPerSocketPerHour && theirs.count < networkShare) {
+      // Counted before the write, so requests racing each other cannot pass the cap together;
+      // given back when the write fails.
+      const spend = (by: number) => {
+        const socketNow = socket.deserializeAttachment() as PassesGiven | null;
+        const networkNow = this.passesByNetwork.get(network);
+        if (socketNow)
+          socket.serializeAttachment({ ...socketNow, count: socketNow.count + by } satisfies PassesGiven);
+        if (networkNow) this.passesByNetwork.set(network, { ...networkNow, count: networkNow.count + by });
+      };
+      socket.serializeAttachment(mine);
+      this.passesByNetwork.set(network, theirs);
+      spend(1);
+      if (this.passesByNetwork.size > 10_000) this.forgetQuietNetworks(now);
       try {
         pass = await issueLivePass(getDb(this.env.DB), now);
       } catch (err) {
         console.error("live room: issuing a pass failed", err);
+        spend(-1);
       }
     }
     try {

@@ -125,6 +125,9 @@ export function connectLive(url: string, handlers: LiveHandlers): LiveConnection
     ws.onopen = () => {
       attempt = 0;
       handlers.onOpenChange(true);
+      const waiting = openWaiters;
+      openWaiters = [];
+      for (const ask of waiting) ask();
       pingTimer = setInterval(() => ping(ws), livePingIntervalMs);
     };
     ws.onmessage = (event) => {
@@ -146,28 +149,38 @@ export function connectLive(url: string, handlers: LiveHandlers): LiveConnection
     ws.onclose = () => lost(ws);
   }
 
+  /** Asks of a connection that is not open yet (the page just loaded, a reconnect waits). */
+  let openWaiters: (() => void)[] = [];
+
+  /** Within passWaitMs in all: asked once the connection is open, answered or null. */
   const requestPass = () =>
     new Promise<string | null>((resolve) => {
-      const ws = socket;
-      if (!ws || ws.readyState !== WebSocket.OPEN) {
-        resolve(null);
-        return;
-      }
-      const timer = setTimeout(() => {
-        passWaiters = passWaiters.filter((waiter) => waiter !== answer);
-        resolve(null);
-      }, passWaitMs);
-      const answer = (pass: string | null) => {
+      let settled = false;
+      const settle = (pass: string | null) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
+        passWaiters = passWaiters.filter((waiter) => waiter !== settle);
+        openWaiters = openWaiters.filter((waiter) => waiter !== ask);
         resolve(pass);
       };
-      passWaiters.push(answer);
-      ws.send("pass");
+      const ask = () => {
+        const ws = socket;
+        if (stopped || !ws || ws.readyState !== WebSocket.OPEN) return settle(null);
+        passWaiters.push(settle);
+        ws.send("pass");
+      };
+      const timer = setTimeout(() => settle(null), passWaitMs);
+      if (stopped) settle(null);
+      else if (socket?.readyState === WebSocket.OPEN) ask();
+      else openWaiters.push(ask);
     });
 
   open();
   const stop = () => {
     stopped = true;
+    // Asks waiting for a connection get null now: none will open.
+    for (const ask of openWaiters) ask();
     clearTimeout(retryTimer);
     document.removeEventListener("visibilitychange", onVisibilityChange);
     const ws = socket;

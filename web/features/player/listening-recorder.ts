@@ -7,12 +7,12 @@ import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import type { ListeningWrite } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
-import { requestLivePass } from "#web/lib/live-pass.ts";
+import { askForPass } from "#web/lib/live-pass.ts";
 import { useFavoritesOwner } from "../favorites/owner";
 import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
 
 /** `livePass`: the live connection's pass (ADR 036), once it came; every write brings it. */
-type Stretch = { id: string; startedAt: number; livePass?: string };
+type Stretch = { id: string; startedAt: number; livePass?: string; asking?: boolean };
 
 function send(write: ListeningWrite): void {
   fetch("/api/listening", {
@@ -55,10 +55,11 @@ export function useListeningRecorder() {
     if (!playing) return;
     const current: Stretch = { id: crypto.randomUUID(), startedAt: Date.now() };
     stretch.current = current;
-    void requestLivePass().then((pass) => {
-      if (pass) current.livePass = pass;
-    });
-    const timer = setInterval(() => writeRef.current(current, false), listening.writeEveryMs);
+    askForPass(current);
+    const timer = setInterval(() => {
+      writeRef.current(current, false);
+      askForPass(current);
+    }, listening.writeEveryMs);
     return () => {
       clearInterval(timer);
       stretch.current = null;
