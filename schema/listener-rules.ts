@@ -7,6 +7,9 @@
  * fine: the grace) and once at the end; the summary's top artists look back 90 days (as long
  * as the history is kept by default); sessions are kept 400 days.
  */
+/** Where a stretch was heard: the site's own player, or the embed on a partner's page. */
+export const listeningVia = ["site", "embed"] as const;
+
 export const listening = {
   writeEveryMs: 60_000,
   graceMs: 5_000,

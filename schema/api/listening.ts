@@ -1,10 +1,8 @@
 // The listener's own listening (docs/product.md §10): sessions written while the radio plays, and the
 // summary /analytics shows as "Your listening".
 import { z } from "zod";
+import { listeningVia } from "../listener-rules";
 import { ownerId } from "./common";
-
-/** Where a stretch was heard: the insights' "On the site or embedded" breakdown. */
-export const listeningVia = ["site", "embed"] as const;
 
 /** POST /api/listening: this stretch of listening goes on (or, with `ended`, is over). */
 export const listeningWrite = z.object({

@@ -1,6 +1,7 @@
 // Listening stretches, their owners' totals, and the station insights built from them.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { listeningVia } from "../listener-rules";
 import { nowMs } from "./columns";
 
 /**
@@ -42,9 +43,7 @@ export const listeningSessions = sqliteTable(
      */
     live: integer("live", { mode: "boolean" }).notNull().default(false),
     /** The player it was heard on: the site's own, or the embed on a partner's page. */
-    via: text("via", { enum: ["site", "embed"] })
-      .notNull()
-      .default("site"),
+    via: text("via", { enum: listeningVia }).notNull().default("site"),
   },
   (t) => [
     index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),

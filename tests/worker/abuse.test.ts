@@ -366,18 +366,24 @@ describe("the live room", () => {
     for (const socket of held) socket.close(1000, "done");
   });
 
+  /** Asks `socket` for `asks` passes at once; the answers, in the order they came. */
+  async function passesOf(socket: WebSocket, asks: number): Promise<(string | null)[]> {
+    const answers: (string | null)[] = [];
+    socket.addEventListener("message", (event) => {
+      const data = JSON.parse(String(event.data)) as { type: string; pass?: string | null };
+      if (data.type === "pass") answers.push(data.pass ?? null);
+    });
+    for (let i = 0; i < asks; i++) socket.send("pass");
+    await expect.poll(() => answers.length).toBe(asks);
+    return answers;
+  }
+
   it("gives an open connection a pass for the insights on request, livePassesPerSocketPerHour an hour, and closes on anything else", async () => {
     const connect = await shardWith({ perNetwork: 5, perShard: 100 });
     const res = await connect("player");
     const socket = res.webSocket as WebSocket;
     socket.accept();
-    const passes: (string | null)[] = [];
-    socket.addEventListener("message", (event) => {
-      const data = JSON.parse(String(event.data)) as { type: string; pass?: string | null };
-      if (data.type === "pass") passes.push(data.pass ?? null);
-    });
-    for (let i = 0; i <= livePassesPerSocketPerHour; i++) socket.send("pass");
-    await expect.poll(() => passes.length).toBe(livePassesPerSocketPerHour + 1);
+    const passes = await passesOf(socket, livePassesPerSocketPerHour + 1);
     // Answers may come in another order (each pass waits on its write): one is null, the
     // connection's share spent, and the others distinct passes, each stored.
     const given = passes.filter((p) => p !== null);
@@ -396,16 +402,6 @@ describe("the live room", () => {
 
   it("gives a network no more passes than its sockets' worth an hour, however often it reconnects", async () => {
     const connect = await shardWith({ perNetwork: 1, perShard: 100 });
-    const passesOf = async (socket: WebSocket, asks: number) => {
-      const answers: (string | null)[] = [];
-      socket.addEventListener("message", (event) => {
-        const data = JSON.parse(String(event.data)) as { type: string; pass?: string | null };
-        if (data.type === "pass") answers.push(data.pass ?? null);
-      });
-      for (let i = 0; i < asks; i++) socket.send("pass");
-      await expect.poll(() => answers.length).toBe(asks);
-      return answers;
-    };
     const first = (await connect("reconnecting")).webSocket as WebSocket;
     first.accept();
     expect((await passesOf(first, livePassesPerSocketPerHour)).every((p) => p !== null)).toBe(true);

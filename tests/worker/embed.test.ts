@@ -1,16 +1,8 @@
 // The embeddable player's page (/embed): framed by any site, while every other page of the site
 // keeps frame-ancestors 'none'; it sets no cookie, and its script is the embed's own, never the app.
 import { describe, expect, it } from "vitest";
+import { cspDirectives } from "./support/csp";
 import { request } from "./support/request";
-
-function directives(policy: string | null): Map<string, string[]> {
-  return new Map(
-    (policy ?? "").split(";").map((d) => {
-      const [name = "", ...sources] = d.trim().split(/\s+/);
-      return [name, sources] as const;
-    }),
-  );
-}
 
 describe("/embed", () => {
   it("is the embed's own page, framed by anyone, framing nothing, with the stream hosts admitted", async () => {
@@ -21,7 +13,7 @@ describe("/embed", () => {
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/embed-[\w-]+\.js">/);
     // Not the app: no React entry, no boot script.
     expect(html).not.toContain('id="root"');
-    const policy = directives(res.headers.get("Content-Security-Policy"));
+    const policy = cspDirectives(res.headers.get("Content-Security-Policy"));
     expect(policy.get("frame-ancestors")).toEqual(["*"]);
     expect(policy.get("frame-src")).toEqual(["'none'"]);
     expect(policy.get("form-action")).toEqual(["'none'"]);
@@ -37,7 +29,9 @@ describe("/embed", () => {
     const res = await request("/embed", {}, { ASSETS: app });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "not_found" });
-    expect(directives(res.headers.get("Content-Security-Policy")).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(cspDirectives(res.headers.get("Content-Security-Policy")).get("frame-ancestors")).toEqual([
+      "'none'",
+    ]);
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
   });
 
@@ -50,7 +44,7 @@ describe("/embed", () => {
   it("leaves every other page unframeable", async () => {
     for (const path of ["/", "/history", "/embed.html", "/api/radio/now-playing"]) {
       const res = await request(path, { redirect: "manual" });
-      expect(directives(res.headers.get("Content-Security-Policy")).get("frame-ancestors"), path).toEqual([
+      expect(cspDirectives(res.headers.get("Content-Security-Policy")).get("frame-ancestors"), path).toEqual([
         "'none'",
       ]);
     }

@@ -1,18 +1,10 @@
 // The played-tracks widget runs in a sandboxed frame of the site's own (ADR 032): the site's
 // pages name no third-party script, and the frame's page admits the widget's origin alone.
 import { describe, expect, it } from "vitest";
+import { cspDirectives } from "./support/csp";
 import { request } from "./support/request";
 
 const widget = { HISTORY_WIDGET_URL: "https://widget.example/played.js" };
-
-function directives(policy: string | null): Map<string, string[]> {
-  return new Map(
-    (policy ?? "").split(";").map((d) => {
-      const [name = "", ...sources] = d.trim().split(/\s+/);
-      return [name, sources] as const;
-    }),
-  );
-}
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -26,7 +18,7 @@ describe("the played-tracks widget's frame", () => {
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toContain('<script src="https://widget.example/played.js" async></script>');
-    const policy = directives(res.headers.get("Content-Security-Policy"));
+    const policy = cspDirectives(res.headers.get("Content-Security-Policy"));
     const inline = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
     expect(policy.get("script-src")).toEqual([await sha256(inline), "https://widget.example"]);
     expect(policy.get("default-src")).toEqual(["'none'"]);
@@ -50,7 +42,7 @@ describe("the played-tracks widget's frame", () => {
   it("leaves the site's own pages without the widget's origin: they frame the site's page instead", async () => {
     for (const path of ["/history", "/", "/admin"]) {
       const res = await request(path, {}, widget);
-      const policy = directives(res.headers.get("Content-Security-Policy"));
+      const policy = cspDirectives(res.headers.get("Content-Security-Policy"));
       expect(policy.get("script-src"), path).not.toContain("https://widget.example");
       expect(policy.get("connect-src"), path).not.toContain("https://widget.example");
       expect(policy.get("frame-src"), path).toContain("'self'");

@@ -3,39 +3,24 @@
 // embed, with the live connection's pass so the insights count them (ADR 036; main.ts hands
 // this page's connection to web/lib/live-pass.ts). The owner is an
 // id made for this page and never stored: a partner's visitor keeps nothing of ours.
-import type { ListeningWrite } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
 import type { StreamQuality } from "#web/lib/constants.ts";
+import { type Stretch, sendListeningWrite } from "#web/lib/listening-write.ts";
 import { askForPass } from "#web/lib/live-pass.ts";
 import { createSessionId } from "#web/lib/session-id.ts";
-
-type Stretch = { id: string; startedAt: number; livePass?: string; asking?: boolean };
 
 export function createEmbedListening(quality: () => StreamQuality) {
   const sessionId = createSessionId();
   let stretch: Stretch | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  const write = (current: Stretch, ended: boolean, leaving = false) => {
-    const { id: listeningId, startedAt, livePass } = current;
-    const body: ListeningWrite = {
-      sessionId,
-      listeningId,
-      startedAt,
-      quality: quality(),
-      ended,
-      via: "embed",
-      ...(livePass ? { livePass } : {}),
-    };
-    fetch("/api/listening", {
-      method: "POST",
-      credentials: "omit",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      // Only a write as the page goes needs to outlive it.
-      keepalive: leaving,
-    }).catch(() => {});
-  };
+  // Only a write as the page goes needs to outlive it (keepalive); no cookie goes with any.
+  const write = (current: Stretch, ended: boolean, leaving = false) =>
+    sendListeningWrite(
+      current,
+      { sessionId, quality: quality(), ended, via: "embed" },
+      { credentials: "omit", keepalive: leaving },
+    );
 
   const stopped = (leaving = false) => {
     if (!stretch) return;

@@ -4,6 +4,7 @@
 // inventing stretches must hold a live connection for each handful, within the room's caps.
 import { sql } from "drizzle-orm";
 import { listeningSessions, livePasses } from "#schema/db.ts";
+import { randomToken } from "./crypto";
 import { type Db, deleteOldestBefore } from "./db";
 
 /** How long a pass is good for: a player asks for one as it starts playing and writes within a minute. */
@@ -12,17 +13,9 @@ export const livePassTtlMs = 10 * 60 * 1000;
 /** Passes one connection may be given per hour: a listener pausing and playing, never a flood. */
 export const livePassesPerSocketPerHour = 30;
 
-/** 128 random bits, base64url: what a pass looks like (schema/api/listening.ts checks the shape). */
-function newPass(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
 export async function issueLivePass(db: Db, now: number): Promise<string> {
-  const pass = newPass();
+  // 128 random bits, base64url: the shape schema/api/listening.ts checks.
+  const pass = randomToken(16);
   await db.insert(livePasses).values({ pass, issuedAt: new Date(now) });
   return pass;
 }

@@ -157,23 +157,18 @@ export class LiveShard extends DurableObject<Env> {
     let pass: string | null = null;
     if (mine.count < livePassesPerSocketPerHour && theirs.count < networkShare) {
       // Counted before the write, so requests racing each other cannot pass the cap together;
-      // given back when the write fails.
-      const spend = (by: number) => {
-        const socketNow = socket.deserializeAttachment() as PassesGiven | null;
-        const networkNow = this.passesByNetwork.get(network);
-        if (socketNow)
-          socket.serializeAttachment({ ...socketNow, count: socketNow.count + by } satisfies PassesGiven);
-        if (networkNow) this.passesByNetwork.set(network, { ...networkNow, count: networkNow.count + by });
-      };
-      socket.serializeAttachment(mine);
-      this.passesByNetwork.set(network, theirs);
-      spend(1);
+      // given back when the write fails (read again: others may have counted meanwhile).
+      socket.serializeAttachment({ ...mine, count: mine.count + 1 } satisfies PassesGiven);
+      this.passesByNetwork.set(network, { ...theirs, count: theirs.count + 1 });
       if (this.passesByNetwork.size > 10_000) this.forgetQuietNetworks(now);
       try {
         pass = await issueLivePass(getDb(this.env.DB), now);
       } catch (err) {
         console.error("live room: issuing a pass failed", err);
-        spend(-1);
+        const socketNow = socket.deserializeAttachment() as PassesGiven;
+        socket.serializeAttachment({ ...socketNow, count: socketNow.count - 1 } satisfies PassesGiven);
+        const networkNow = this.passesByNetwork.get(network);
+        if (networkNow) this.passesByNetwork.set(network, { ...networkNow, count: networkNow.count - 1 });
       }
     }
     try {

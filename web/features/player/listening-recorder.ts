@@ -5,25 +5,11 @@
 // integrations.
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
-import type { ListeningWrite } from "#schema/api.ts";
 import { listening } from "#schema/listener-rules.ts";
+import { type Stretch, sendListeningWrite } from "#web/lib/listening-write.ts";
 import { askForPass } from "#web/lib/live-pass.ts";
 import { useFavoritesOwner } from "../favorites/owner";
 import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
-
-/** `livePass`: the live connection's pass (ADR 036), once it came; every write brings it. */
-type Stretch = { id: string; startedAt: number; livePass?: string; asking?: boolean };
-
-function send(write: ListeningWrite): void {
-  fetch("/api/listening", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(write),
-    // A stretch that ends as the tab closes is still written.
-    keepalive: true,
-  }).catch((error: unknown) => console.warn("Listening not recorded", error));
-}
 
 export function useListeningRecorder() {
   const { ownerId } = useFavoritesOwner();
@@ -35,17 +21,13 @@ export function useListeningRecorder() {
 
   const write = (current: Stretch, ended: boolean) => {
     const { ownerId: sessionId, quality: q } = latest.current;
-    if (!sessionId) return;
-    const { id: listeningId, startedAt, livePass } = current;
-    send({
-      sessionId,
-      listeningId,
-      startedAt,
-      quality: q,
-      ended,
-      via: "site",
-      ...(livePass ? { livePass } : {}),
-    });
+    // A stretch that ends as the tab closes is still written (keepalive).
+    if (sessionId)
+      sendListeningWrite(
+        current,
+        { sessionId, quality: q, ended, via: "site" },
+        { credentials: "include", keepalive: true },
+      );
   };
   const writeRef = useRef(write);
   writeRef.current = write;

@@ -6,12 +6,10 @@ import { Link } from "wouter";
 import {
   defaultEmbedOptions,
   type EmbedOptions,
-  embedLayouts,
   embedParts,
   embedPath,
   embedQualities,
   embedQuery,
-  embedThemes,
 } from "#schema/embed.ts";
 import { station } from "#schema/station.ts";
 import { useClientConfig } from "#web/lib/queries/config.ts";
@@ -26,6 +24,39 @@ const partNames: Record<EmbedOptions["parts"][number], string> = {
   link: "Link to the site",
 };
 const qualityNames: Record<EmbedOptions["quality"], string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
+const themeNames: Record<EmbedOptions["theme"], string> = {
+  auto: "As the visitor's system",
+  light: "Light",
+  dark: "Dark",
+};
+const layoutNames: Record<EmbedOptions["layout"], string> = { card: "Card", compact: "Compact bar" };
+
+/** One option of the embed as radio buttons, in the order `choices` names them. */
+function RadioGroup<T extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  choices: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {(Object.entries(choices) as [T, string][]).map(([choice, label]) => (
+        <label key={choice}>
+          <input type="radio" name={name} checked={value === choice} onChange={() => onChange(choice)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 const frameHeight = { card: 150, compact: 72 } as const;
 
 const escapeAttribute = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
@@ -86,34 +117,20 @@ function EmbedBuilder() {
       </p>
       <div className="admin-embed">
         <form className="admin-card admin-embed-options" onSubmit={(event) => event.preventDefault()}>
-          <fieldset>
-            <legend>Theme</legend>
-            {embedThemes.map((theme) => (
-              <label key={theme}>
-                <input
-                  type="radio"
-                  name={`${id}-theme`}
-                  checked={options.theme === theme}
-                  onChange={() => set({ theme })}
-                />
-                {theme === "auto" ? "As the visitor's system" : theme === "light" ? "Light" : "Dark"}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>Layout</legend>
-            {embedLayouts.map((layout) => (
-              <label key={layout}>
-                <input
-                  type="radio"
-                  name={`${id}-layout`}
-                  checked={options.layout === layout}
-                  onChange={() => set({ layout })}
-                />
-                {layout === "card" ? "Card" : "Compact bar"}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            legend="Theme"
+            name={`${id}-theme`}
+            choices={themeNames}
+            value={options.theme}
+            onChange={(theme) => set({ theme })}
+          />
+          <RadioGroup
+            legend="Layout"
+            name={`${id}-layout`}
+            choices={layoutNames}
+            value={options.layout}
+            onChange={(layout) => set({ layout })}
+          />
           <fieldset>
             <legend>Shows</legend>
             {embedParts.map((part) => (
