@@ -22,6 +22,7 @@ import { insightsRoutes } from "./routes/insights";
 import { listening } from "./routes/listening";
 import { pages } from "./routes/pages";
 import { radio } from "./routes/radio";
+import { reportsRoutes } from "./routes/reports";
 import { share } from "./routes/share";
 import { sleepTimer } from "./routes/sleep-timer";
 import { stats } from "./routes/stats";
@@ -62,7 +63,8 @@ const api = new Hono<AppEnv>()
   .route("/pages", pages)
   .route("/upload", upload)
   .route("/track-artwork", trackArtworkRoutes)
-  .route("/insights", insightsRoutes);
+  .route("/insights", insightsRoutes)
+  .route("/reports", reportsRoutes);
 
 export const app = new Hono<AppEnv>()
   // First, so it sees the final response (onError's included) and times everything after it.

@@ -1,5 +1,7 @@
 // The local stand-in for MusicBrainz and the Cover Art Archive, in their real formats: the
-// recording search (/musicbrainz/ws/2/recording?query=…&fmt=json) and a release group's front
+// recording search (/musicbrainz/ws/2/recording?query=…&fmt=json, hits with their `isrcs`), a
+// release's lookup with its labels (/musicbrainz/ws/2/release/{mbid}?inc=labels&fmt=json,
+// `label-info`) and a release group's front
 // cover (/coverartarchive/release-group/{mbid}/front-500, a 307 to the image, as the archive
 // redirects to archive.org). It knows the playlist's tracks but one (so the station's placeholder
 // shows too) and whatever a test adds (POST /musicbrainz/catalog); covers are real PNGs.
@@ -7,19 +9,36 @@
 // A catalog entry's cover may be "png" (a 500x500 image), "huge" (over the worker's 2 MB limit),
 // "html" (a page served as image/jpeg) or "none" (the archive has no front); an artist named
 // "Busy Band" gets the 503 MusicBrainz answers over its rate limit, "Slow Responder" an answer
-// after 10 s. GET /musicbrainz/hits?artist=… counts the searches that named an artist.
+// after 10 s. GET /musicbrainz/hits?artist=… counts the searches that named an artist (and the
+// release lookups of its releases). An entry may carry an ISRC and a label; a label of
+// "[no label]" is MusicBrainz's own mark for a self-released record.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { playlist } from "./playlist.ts";
 import { rgbPng } from "./png.ts";
 
 export type CoverKind = "png" | "huge" | "html" | "none";
-type CatalogEntry = { artist: string; title: string; album: string; cover: CoverKind };
+type CatalogEntry = {
+  artist: string;
+  title: string;
+  album: string;
+  cover: CoverKind;
+  isrc?: string | null;
+  label?: string | null;
+};
 
+/** The playlist's tracks but one; each but "Paper Lanterns" has an ISRC (as MusicBrainz writes them). */
 const catalog: CatalogEntry[] = playlist
   .filter((track) => track.artist !== "Soft Static")
-  .map((track) => ({ ...track, cover: "png" }));
+  .map((track, i) => ({
+    ...track,
+    cover: "png",
+    isrc: track.title === "Paper Lanterns" ? null : `QZLRD26${String(i + 1).padStart(5, "0")}`,
+    label: `${track.album} Records`,
+  }));
 const searches = new Map<string, number[]>();
+const releaseLookups = new Map<string, number>();
+const noLabelId = "157afde4-4bf5-4039-8ad2-5a15acc85176";
 
 function uuidOf(text: string): string {
   const h = createHash("sha256").update(text).digest("hex");
@@ -61,6 +80,8 @@ function send(
   return true;
 }
 
+const releaseId = (e: CatalogEntry) => uuidOf(`release ${e.artist} ${e.album} ${e.title}`);
+
 function recordingsFor(title: string, artist: string) {
   const found = catalog.filter(
     (e) =>
@@ -73,9 +94,10 @@ function recordingsFor(title: string, artist: string) {
     "artist-credit": [
       { name: e.artist, joinphrase: "", artist: { id: uuidOf(`artist ${e.artist}`), name: e.artist } },
     ],
+    ...(e.isrc ? { isrcs: [e.isrc] } : {}),
     releases: [
       {
-        id: uuidOf(`release ${e.artist} ${e.album}`),
+        id: releaseId(e),
         title: e.album,
         status: "Official",
         "release-group": { id: uuidOf(`group ${e.artist} ${e.album}`), "primary-type": "Album" },
@@ -92,8 +114,37 @@ export function coverArtFake(req: IncomingMessage, res: ServerResponse, url: URL
     return send(res, 201, { releaseGroup: uuidOf(`group ${entry.artist} ${entry.album}`) });
   }
   if (req.method === "GET" && url.pathname === "/musicbrainz/hits") {
-    const times = searches.get(loose(url.searchParams.get("artist") ?? "")) ?? [];
-    return send(res, 200, { hits: times.length, at: times });
+    const key = loose(url.searchParams.get("artist") ?? "");
+    const times = searches.get(key) ?? [];
+    return send(res, 200, { hits: times.length, at: times, releases: releaseLookups.get(key) ?? 0 });
+  }
+  const release = url.pathname.match(/^\/musicbrainz\/ws\/2\/release\/([0-9a-f-]{36})$/);
+  if (req.method === "GET" && release) {
+    const entry = catalog.find((e) => releaseId(e) === release[1]);
+    if (!entry) return send(res, 404, { error: "Not Found" });
+    releaseLookups.set(loose(entry.artist), (releaseLookups.get(loose(entry.artist)) ?? 0) + 1);
+    const labels = (url.searchParams.get("inc") ?? "").split(/[+ ]/).includes("labels");
+    const label = entry.label;
+    const info = label
+      ? [
+          {
+            "catalog-number": label === "[no label]" ? null : "LR-001",
+            label: {
+              id: label === "[no label]" ? noLabelId : uuidOf(`label ${label}`),
+              name: label,
+              "sort-name": label,
+              disambiguation: "",
+              "label-code": null,
+            },
+          },
+        ]
+      : [];
+    return send(res, 200, {
+      id: release[1],
+      title: entry.album,
+      status: "Official",
+      ...(labels ? { "label-info": info } : {}),
+    });
   }
   if (req.method === "GET" && url.pathname === "/musicbrainz/ws/2/recording") {
     const query = url.searchParams.get("query") ?? "";

@@ -44,6 +44,29 @@ export const trackArtwork = sqliteTable("track_artwork", {
   checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * What rights organisations ask of each recording the station plays (ADR 038): its ISRC and
+ * label, keyed as the statistics group plays (`lower(trim())` of title and artist, so a remix is
+ * its own recording). Found by the same MusicBrainz lookup as covers, or entered by the admin
+ * (source 'admin', never replaced by a lookup). A provider's miss is asked again after
+ * ARTWORK_MISS_DAYS.
+ */
+export const trackRecordings = sqliteTable(
+  "track_recordings",
+  {
+    titleKey: text("title_key").notNull(),
+    artistKey: text("artist_key").notNull(),
+    /** Twelve characters, no hyphens (CC XXX YY NNNNN), or null when none is known. */
+    isrc: text("isrc"),
+    label: text("label"),
+    /** The MusicBrainz recording the lookup matched; null for a miss or the admin's entry. */
+    recordingId: text("recording_id"),
+    source: text("source", { enum: ["provider", "admin"] }).notNull(),
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.titleKey, t.artistKey] })],
+);
+
 export const artistPlays = sqliteTable(
   "artist_plays",
   {

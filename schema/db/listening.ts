@@ -143,4 +143,6 @@ export const stationSettings = sqliteTable("station_settings", {
   id: integer("id").primaryKey(),
   /** Whether listeners see the listener count (home page, live updates, public API). */
   listenersPublic: integer("listeners_public", { mode: "boolean" }).notNull().default(true),
+  /** Who files the performance reports (ADR 038): JSON, schema/api/reports.ts reportFiler; null until saved. */
+  reportFiler: text("report_filer"),
 });

@@ -189,6 +189,8 @@ async function readerPlaying(track: Track, art: string) {
     "https://radio.example/art/before.jpg",
   );
   await reader.pollNow();
+  // Its ISRC lookup done, so only the track's own lookup is under way.
+  await reader.settleArtworkLookups();
   await playOn(reader, track, art);
   return reader;
 }
@@ -221,6 +223,14 @@ describe("the live room and covers", () => {
       .bind(pushed.played?.id)
       .first();
     expect(row).toEqual({ artwork: withCover.current.artwork });
+    // The same lookup recorded the play's ISRC and label (the fake knows them for all but one track).
+    const codes = await env.DB.prepare(
+      "select isrc, label from track_recordings where title_key = lower(?1) and artist_key = lower(?2)",
+    )
+      .bind(pushed.current.title, pushed.current.artist)
+      .first<{ isrc: string | null; label: string | null }>();
+    expect(codes?.label).toMatch(/ Records$/);
+    if (pushed.current.title !== "Paper Lanterns") expect(codes?.isrc).toMatch(/^QZLRD26\d{5}$/);
     // The next read keeps it (the host still sends none) and is no change, unless the station moved on.
     const again = await reader.pollNow();
     if (again.current.title === pushed.current.title) {
@@ -245,14 +255,25 @@ describe("the live room and covers", () => {
     await expect.poll(async () => (await searches(slow.artist)).hits, { timeout: 10_000 }).toBe(before + 1);
   });
 
-  it("lets the host's own artwork win: no lookup at all", async () => {
+  it("lets the host's own artwork win: the lookup asks only for the ISRC and label", async () => {
     const track = await catalogTrack();
     const reader = await readerPlaying(track, "https://radio.example/art/own.jpg");
     const state = await reader.pollNow();
     await reader.settleArtworkLookups();
     expect((await reader.snapshot()).current.artwork).toBe("https://radio.example/art/own.jpg");
     expect(state.current.artwork).toBe("https://radio.example/art/own.jpg");
-    expect((await searches(track.artist)).hits).toBe(0);
+    expect((await searches(track.artist)).hits).toBe(1);
+    const codes = await env.DB.prepare(
+      "select isrc, label, source from track_recordings where title_key = lower(?1) and artist_key = lower(?2)",
+    )
+      .bind(track.title, track.artist)
+      .first();
+    expect(codes).toEqual({ isrc: null, label: null, source: "provider" });
+    expect(
+      await env.DB.prepare("select 1 from track_artwork where track_key = ?")
+        .bind(artworkTrackKey(track))
+        .first(),
+    ).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 // poll's steps in order (reader/): read the host, record the play, publish to the live shards
 // that hold the players' connections, tally the audience, look up covers. ADR 009.
 import { DurableObject } from "cloudflare:workers";
-import { findArtwork } from "../lib/artwork/lookup";
+import { lookUpTrack } from "../lib/artwork/lookup";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { latestRecordedTrack, setPlayArtwork } from "../lib/history";
@@ -173,8 +173,12 @@ export class StationReader extends DurableObject<Env> {
     if (store) await this.ctx.storage.put(stateKey, state);
     await this.publisher.afterPoll(state, step, now);
     this.tallyAudience(previous, step.trackChanged, observation, now);
-    if (step.trackChanged && isRecordable(state.current) && !state.current.artwork) {
-      this.lookUpArtwork("current", state.current);
+    // Every new track is looked up for its ISRC and label; for its cover when the host sent none.
+    if (step.trackChanged && isRecordable(state.current)) {
+      this.lookUpTrack("current", state.current, {
+        cover: !state.current.artwork,
+        codes: true,
+      });
     }
     if (
       state.next &&
@@ -182,7 +186,7 @@ export class StationReader extends DurableObject<Env> {
       !sameTrack(previous.next, state.next) &&
       isRecordable(state.next)
     ) {
-      this.lookUpArtwork("next", state.next);
+      this.lookUpTrack("next", state.next, { cover: true, codes: false });
     }
     return state;
   }
@@ -239,15 +243,19 @@ export class StationReader extends DurableObject<Env> {
     if (state) await this.keepAndPublish(state);
   }
 
-  /** Finds the track's cover in the background; when there is one, every player gets it. */
-  private lookUpArtwork(
+  /**
+   * Looks the track up in the background (its ISRC and label, and its cover when asked); when a
+   * cover is found, every player gets it.
+   */
+  private lookUpTrack(
     which: "current" | "next",
     track: { title: string; artist: string; album?: string | null },
+    asked: { cover: boolean; codes: boolean },
   ): void {
     this.covers.start(async () => {
       const db = getDb(this.env.DB);
-      const artwork = await findArtwork({ db, images: this.env.IMAGES }, getConfig(this.env), track);
-      if (!artwork || !this.state) return;
+      const artwork = await lookUpTrack({ db, images: this.env.IMAGES }, getConfig(this.env), track, asked);
+      if (!asked.cover || !artwork || !this.state) return;
       const state = withArtwork(this.state, which, track, artwork);
       if (!state) return;
       if (which === "current" && state.played) await setPlayArtwork(db, state.played.id, artwork);

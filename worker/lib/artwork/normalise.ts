@@ -87,3 +87,13 @@ export function titlesMatch(ours: string, theirs: string): boolean {
 export function artworkTrackKey(track: { artist: string; title: string }): string {
   return `${normaliseArtist(track.artist)}|${normaliseTitle(track.title)}`;
 }
+
+/**
+ * Whether two titles name the same recording, version notes included: "Slow Tide (Remix)" is
+ * not "Slow Tide". An ISRC belongs to one recording, so it is taken only on this match (ADR 038).
+ */
+export function sameRecordingTitle(ours: string, theirs: string): boolean {
+  const strict = (title: string) => words(plain(title).replace(featuring, ""));
+  const a = strict(ours);
+  return a !== "" && a === strict(theirs);
+}

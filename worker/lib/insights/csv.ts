@@ -1,21 +1,14 @@
-// The insights tables as CSV (RFC 4180), one table per file. A cell a spreadsheet would run as a
-// formula (= + - @ at the start, as a track title may) is written as text, with a leading '.
+// The insights tables as CSV (RFC 4180, ../csv.ts), one table per file.
 import {
   type Insights,
   type InsightsRange,
   type InsightsTable,
   insightDimensions,
 } from "#schema/api/insights.ts";
+import { type CsvValue, csvRow } from "../csv";
 
-function cell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function csv(header: string[], rows: (string | number | null)[][]): string {
-  return `${[header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
+function csv(header: string[], rows: CsvValue[][]): string {
+  return [header, ...rows].map(csvRow).join("");
 }
 
 export function insightsCsv(insights: Insights, table: InsightsTable): string {
