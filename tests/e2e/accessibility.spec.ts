@@ -116,6 +116,13 @@ const screens: Screen[] = [
   },
   { name: "debug login", path: "/pb/debug", heading: "DEBUG LOGIN", ready: "Open Link" },
   {
+    name: "performance reports",
+    path: "/pb/reports",
+    heading: "Performance Reports",
+    ready: "Who files",
+    admin: true,
+  },
+  {
     name: "station insights with the chart as a table",
     path: "/pb/insights",
     heading: "Station Insights",

@@ -123,6 +123,9 @@ export function AdminToolbar({
       <Link href="/pb/embed" className="admin-button admin-button-secondary">
         Embed Player
       </Link>
+      <Link href="/pb/reports" className="admin-button admin-button-secondary">
+        Reports
+      </Link>
       <button type="button" className="admin-button admin-button-secondary" onClick={signOut}>
         Logout
       </button>

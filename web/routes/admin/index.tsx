@@ -11,8 +11,16 @@ import { AdminCoversScreen } from "./covers-screen";
 import { AdminDebugScreen } from "./debug-screen";
 import { AdminEmbedScreen } from "./embed-screen";
 import { AdminInsightsScreen } from "./insights/insights-screen";
+import { AdminReportsScreen } from "./reports-screen";
 
-export { AdminCoversScreen, AdminDebugScreen, AdminEmbedScreen, AdminInsightsScreen, AdminScreen };
+export {
+  AdminCoversScreen,
+  AdminDebugScreen,
+  AdminEmbedScreen,
+  AdminInsightsScreen,
+  AdminReportsScreen,
+  AdminScreen,
+};
 
 export function AdminRoutes() {
   return (
@@ -21,6 +29,7 @@ export function AdminRoutes() {
       <Route path="/pb/covers" component={AdminCoversScreen} />
       <Route path="/pb/insights" component={AdminInsightsScreen} />
       <Route path="/pb/embed" component={AdminEmbedScreen} />
+      <Route path="/pb/reports" component={AdminReportsScreen} />
       <Route path="/pb" component={AdminScreen} />
       <Route component={NotFoundScreen} />
     </Switch>
