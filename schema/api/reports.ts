@@ -47,9 +47,12 @@ export type ReportFiler = z.infer<typeof reportFiler>;
 /** An ISRC as the registry writes it, hyphens and spaces dropped: CC XXX YY NNNNN. */
 export const isrcPattern = /^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$/;
 
+/** A played title or artist as the history may hold it (the host's metadata, not a form's). */
+const playedText = (name: string) => trimmed(4096, `${name} is required`);
+
 export const setRecordingCodes = z.object({
-  title: trimmed(limits.trackField, "title is required"),
-  artist: trimmed(limits.trackField, "artist is required"),
+  title: playedText("title"),
+  artist: playedText("artist"),
   /** Blank or null: none known. */
   isrc: z
     .string()

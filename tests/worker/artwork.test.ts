@@ -223,7 +223,7 @@ describe("the live room and covers", () => {
       .bind(pushed.played?.id)
       .first();
     expect(row).toEqual({ artwork: withCover.current.artwork });
-    // The same lookup recorded the play's ISRC and label (the fake knows them for all but one track).
+    // The room also looked up the play's ISRC and label (the fake knows them for all but one track).
     const codes = await env.DB.prepare(
       "select isrc, label from track_recordings where title_key = lower(?1) and artist_key = lower(?2)",
     )
@@ -250,7 +250,8 @@ describe("the live room and covers", () => {
       reader,
       (instance: StationReader) => Reflect.get(instance, "covers").lookups.size,
     );
-    expect(pending).toBe(1);
+    // Its cover's lookup, and its ISRC's, which waits for the cover's.
+    expect(pending).toBe(2);
     // The search itself goes out once the provider's one-a-second slot comes.
     await expect.poll(async () => (await searches(slow.artist)).hits, { timeout: 10_000 }).toBe(before + 1);
   });

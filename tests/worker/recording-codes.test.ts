@@ -3,14 +3,13 @@
 // `isrcs`, then the release's `label-info`.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { lookUpTrack } from "#worker/lib/artwork/lookup.ts";
+import { findRecordingCodes } from "#worker/lib/artwork/lookup.ts";
 import { recordingCodes, setRecordingCodes } from "#worker/lib/artwork/recordings.ts";
 import { getConfig } from "#worker/lib/config.ts";
 import { getDb } from "#worker/lib/db.ts";
 
 const config = getConfig({ ...env, ARTWORK_PROVIDER: "musicbrainz" });
 const db = () => getDb(env.DB);
-const codesOnly = { cover: false, codes: true };
 
 type Entry = { artist: string; title: string; album: string; isrc?: string | null; label?: string | null };
 
@@ -37,18 +36,13 @@ describe("a recording's ISRC and label", () => {
     const n = name();
     const track = { artist: `Artist ${n}`, title: `Song ${n}`, album: `Album ${n}` };
     await catalog({ ...track, isrc: "GBAYE2600123", label: "Blue Room Records" });
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, track, codesOnly);
+    await findRecordingCodes(db(), config, track);
     expect(await recordingCodes(db(), track)).toEqual({
       isrc: "GBAYE2600123",
       label: "Blue Room Records",
       source: "provider",
     });
-    await lookUpTrack(
-      { db: db(), images: env.IMAGES },
-      config,
-      { ...track, title: ` ${track.title.toUpperCase()} ` },
-      codesOnly,
-    );
+    await findRecordingCodes(db(), config, { ...track, title: ` ${track.title.toUpperCase()} ` });
     expect(await asked(track.artist)).toMatchObject({ hits: 1, releases: 1 });
   });
 
@@ -66,10 +60,10 @@ describe("a recording's ISRC and label", () => {
       },
     );
     const remix = { artist, title: `Tide ${n} (Harbour Remix)` };
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, remix, codesOnly);
+    await findRecordingCodes(db(), config, remix);
     expect(await recordingCodes(db(), remix)).toMatchObject({ isrc: "GBAYE2600002", label: "Label B" });
     const edit = { artist, title: `Tide ${n} (Radio Edit)` };
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, edit, codesOnly);
+    await findRecordingCodes(db(), config, edit);
     expect(await recordingCodes(db(), edit)).toEqual({ isrc: null, label: null, source: "provider" });
   });
 
@@ -78,12 +72,12 @@ describe("a recording's ISRC and label", () => {
     const track = { artist: `Artist ${n}`, title: `Song ${n}`, album: `Album ${n}` };
     await catalog({ ...track, isrc: null, label: "[no label]" });
     const now = Date.now();
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, track, codesOnly, () => now);
+    await findRecordingCodes(db(), config, track, () => now);
     expect(await recordingCodes(db(), track)).toEqual({ isrc: null, label: null, source: "provider" });
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, track, codesOnly, () => now + 60_000);
+    await findRecordingCodes(db(), config, track, () => now + 60_000);
     expect((await asked(track.artist)).hits).toBe(1);
     const later = now + config.ARTWORK_MISS_DAYS * 86_400_000;
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, track, codesOnly, () => later);
+    await findRecordingCodes(db(), config, track, () => later);
     expect((await asked(track.artist)).hits).toBe(2);
   });
 
@@ -92,7 +86,7 @@ describe("a recording's ISRC and label", () => {
     const track = { artist: `Artist ${n}`, title: `Song ${n}`, album: `Album ${n}` };
     await catalog({ ...track, isrc: "GBAYE2600999", label: "Found Label" });
     await setRecordingCodes(db(), { ...track, isrc: "USABC2612345", label: "Admin Label" });
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, track, codesOnly);
+    await findRecordingCodes(db(), config, track);
     expect(await recordingCodes(db(), track)).toEqual({
       isrc: "USABC2612345",
       label: "Admin Label",
@@ -101,7 +95,7 @@ describe("a recording's ISRC and label", () => {
     expect((await asked(track.artist)).hits).toBe(0);
 
     const busy = { artist: "Busy Band", title: `Queue ${n}` };
-    await lookUpTrack({ db: db(), images: env.IMAGES }, config, busy, codesOnly);
+    await findRecordingCodes(db(), config, busy);
     expect(await recordingCodes(db(), busy)).toBeNull();
   });
 });

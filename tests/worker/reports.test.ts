@@ -8,7 +8,8 @@ import type { ReportFiler, ReportSummary } from "#schema/api/reports.ts";
 import { playsPerPage, type ReadCounter } from "#worker/lib/reports/plays.ts";
 import { recordingTotals } from "#worker/lib/reports/recordings.ts";
 import { soundExchangeColumns } from "#worker/lib/reports/soundexchange.ts";
-import { getAs, sendJsonAs } from "./support/session";
+import { request } from "./support/request";
+import { getAs, sendJsonAs, sessionHeaders } from "./support/session";
 
 const march = { from: "2020-03-01", to: "2020-03-31" };
 const query = (p: { from: string; to: string }) => `from=${p.from}&to=${p.to}`;
@@ -277,6 +278,30 @@ describe("the summary and the admin's corrections", () => {
       expect(res.status, bad).toBe(400);
       expect(await res.json(), bad).toMatchObject({ error: "invalid_request", message: expect.any(String) });
     }
+  });
+});
+
+describe("a period of more plays than a report covers", () => {
+  it("is refused with a clear 400 before any play is read (REPORT_MAX_PLAYS)", async () => {
+    const headers = await sessionHeaders("admin");
+    for (const path of ["summary", "soundexchange", "plays"]) {
+      const res = await request(
+        `/api/reports/${path}?${query(march)}`,
+        { headers },
+        { REPORT_MAX_PLAYS: "5" },
+      );
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({
+        error: expect.any(String),
+        message: "The period holds 6 plays; a report covers at most 5. Choose a shorter period.",
+      });
+    }
+    const atLimit = await request(
+      `/api/reports/summary?${query(march)}`,
+      { headers },
+      { REPORT_MAX_PLAYS: "6" },
+    );
+    expect(atLimit.status).toBe(200);
   });
 });
 

@@ -117,6 +117,11 @@ const configSchema = z
     INSIGHTS_MINUTE_DAYS: z.coerce.number().int().min(1).max(400).default(14),
     INSIGHTS_HOUR_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
     /**
+     * The most plays one performance report covers (ADR 038): a report makes one D1 query per
+     * 5,000 plays, and a Worker makes at most 50 a request on the free plan, 1,000 on the paid.
+     */
+    REPORT_MAX_PLAYS: z.coerce.number().int().min(1).max(4_900_000).default(225_000),
+    /**
      * What all clients together may add or send per hour (ADR 032), beside each client's own
      * limit: anonymous favorites, listening stretches begun, contact messages, mails sent.
      */

@@ -3,7 +3,7 @@
 // poll's steps in order (reader/): read the host, record the play, publish to the live shards
 // that hold the players' connections, tally the audience, look up covers. ADR 009.
 import { DurableObject } from "cloudflare:workers";
-import { lookUpTrack } from "../lib/artwork/lookup";
+import { findArtwork, findRecordingCodes } from "../lib/artwork/lookup";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
 import { latestRecordedTrack, setPlayArtwork } from "../lib/history";
@@ -173,12 +173,10 @@ export class StationReader extends DurableObject<Env> {
     if (store) await this.ctx.storage.put(stateKey, state);
     await this.publisher.afterPoll(state, step, now);
     this.tallyAudience(previous, step.trackChanged, observation, now);
-    // Every new track is looked up for its ISRC and label; for its cover when the host sent none.
+    // A new track's cover when the host sent none, then (never delaying it) its ISRC and label.
     if (step.trackChanged && isRecordable(state.current)) {
-      this.lookUpTrack("current", state.current, {
-        cover: !state.current.artwork,
-        codes: true,
-      });
+      const cover = state.current.artwork ? undefined : this.lookUpArtwork("current", state.current);
+      this.lookUpCodes(state.current, cover);
     }
     if (
       state.next &&
@@ -186,7 +184,7 @@ export class StationReader extends DurableObject<Env> {
       !sameTrack(previous.next, state.next) &&
       isRecordable(state.next)
     ) {
-      this.lookUpTrack("next", state.next, { cover: true, codes: false });
+      this.lookUpArtwork("next", state.next);
     }
     return state;
   }
@@ -243,19 +241,23 @@ export class StationReader extends DurableObject<Env> {
     if (state) await this.keepAndPublish(state);
   }
 
-  /**
-   * Looks the track up in the background (its ISRC and label, and its cover when asked); when a
-   * cover is found, every player gets it.
-   */
-  private lookUpTrack(
+  /** Finds the track's ISRC and label in the background (ADR 038), after its cover's lookup. */
+  private lookUpCodes(track: { title: string; artist: string }, after?: Promise<void>): void {
+    this.covers.start(async () => {
+      await after;
+      await findRecordingCodes(getDb(this.env.DB), getConfig(this.env), track);
+    });
+  }
+
+  /** Finds the track's cover in the background; when there is one, every player gets it. */
+  private lookUpArtwork(
     which: "current" | "next",
     track: { title: string; artist: string; album?: string | null },
-    asked: { cover: boolean; codes: boolean },
-  ): void {
-    this.covers.start(async () => {
+  ): Promise<void> {
+    return this.covers.start(async () => {
       const db = getDb(this.env.DB);
-      const artwork = await lookUpTrack({ db, images: this.env.IMAGES }, getConfig(this.env), track, asked);
-      if (!asked.cover || !artwork || !this.state) return;
+      const artwork = await findArtwork({ db, images: this.env.IMAGES }, getConfig(this.env), track);
+      if (!artwork || !this.state) return;
       const state = withArtwork(this.state, which, track, artwork);
       if (!state) return;
       if (which === "current" && state.played) await setPlayArtwork(db, state.played.id, artwork);

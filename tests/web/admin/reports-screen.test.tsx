@@ -110,7 +110,9 @@ describe("/pb/reports", () => {
     expect(within(form).getByText("Zoë Ästhetik · 3 plays")).toBeTruthy();
     await user.type(within(form).getByLabelText("ISRC"), "FR-Z03-20-00123");
     await user.type(within(form).getByLabelText("Label"), "Noir Records");
-    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await user.click(
+      within(form).getByRole("button", { name: "Save the ISRC and label of Café Noir by Zoë Ästhetik" }),
+    );
     await waitFor(() => expect(api.callsTo("PUT", "/api/reports/recording")).toHaveLength(1));
     expect(api.callsTo("PUT", "/api/reports/recording")[0]?.body).toEqual({
       title: "Café Noir",

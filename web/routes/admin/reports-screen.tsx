@@ -75,18 +75,27 @@ function Reports() {
         </button>
       </div>
       {valid ? (
-        <Summary period={period} filed={Boolean(filer.data?.filer)} />
+        <Summary period={period} filed={filer.isSuccess ? Boolean(filer.data.filer) : null} />
       ) : (
         <p className="admin-field-error" role="alert">
           Choose a period whose first day is not after its last.
         </p>
       )}
-      <FilerForm key={filer.data ? "loaded" : "loading"} saved={filer.data?.filer ?? null} />
+      {filer.isPending ? (
+        <p className="admin-muted">Loading who files...</p>
+      ) : filer.isError ? (
+        <p className="admin-field-error" role="alert">
+          Could not load who files: {errorDetail(filer.error)}
+        </p>
+      ) : (
+        <FilerForm saved={filer.data.filer} />
+      )}
     </section>
   );
 }
 
-function Summary({ period, filed }: { period: Period; filed: boolean }) {
+/** `filed`: whether someone files (null while that is not known yet). */
+function Summary({ period, filed }: { period: Period; filed: boolean | null }) {
   const summary = useQuery(reportSummaryQueryOptions(period));
   if (summary.isPending) return <p className="admin-muted">Reading the period's plays...</p>;
   if (summary.isError) {
@@ -134,9 +143,11 @@ function Summary({ period, filed }: { period: Period; filed: boolean }) {
             Download SoundExchange report
           </a>
         ) : (
-          <p className="admin-field-hint">
-            Fill in who files below to download SoundExchange's Report of Use.
-          </p>
+          filed === false && (
+            <p className="admin-field-hint">
+              Fill in who files below to download SoundExchange's Report of Use.
+            </p>
+          )
         )}
         <a className="admin-button admin-button-secondary" href={playsCsvHref(period)} download>
           Download every play (CSV)
@@ -209,7 +220,12 @@ function RecordingCodes({ recording }: { recording: ReportRecording }) {
           <label htmlFor={`${id}-label`}>Label</label>
           <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} />
         </div>
-        <button type="submit" className="admin-button admin-button-secondary" disabled={save.isPending}>
+        <button
+          type="submit"
+          className="admin-button admin-button-secondary"
+          disabled={save.isPending}
+          aria-label={`Save the ISRC and label of ${name}`}
+        >
           Save
         </button>
       </form>

@@ -1,8 +1,8 @@
 // A cover for a track the radio host sends none for, found once for every listener: the
 // track_artwork row says what is known (a stored cover, a recent miss, the admin's choice);
 // otherwise the provider is asked, the image is fetched, checked and kept in R2, where the
-// /images/ route serves it like an upload (ADR 019). The same search gives the recording's ISRC,
-// and one more call its label, for every track played (ADR 038, recordings.ts).
+// /images/ route serves it like an upload (ADR 019). The same provider gives every played
+// recording's ISRC and label (ADR 038, recordings.ts).
 import { eq, sql } from "drizzle-orm";
 import { trackArtwork } from "#schema/db.ts";
 import type { Config } from "../config";
@@ -116,83 +116,40 @@ async function remember(db: Db, trackKey: string, imageKey: string | null, now: 
   return written.length > 0;
 }
 
-/** Lookups under way in this isolate: a second asker of the same track shares the first one's answer. */
+/** Lookups under way in this isolate, by track key: a second asker shares the first one's answer. */
 const underWay = new Map<string, Promise<string | null>>();
 
-/** The cover's URL for a track, or null (lookUpTrack, asking for the cover only). */
-export function findArtwork(
-  bindings: ArtworkBindings,
-  config: Config,
-  track: Track,
-  now: () => number = Date.now,
-): Promise<string | null> {
-  return lookUpTrack(bindings, config, track, { cover: true, codes: false }, now);
-}
-
 /**
- * Looks the provider up for what is asked and not known of a played track: its cover (the host
- * sent none) and its ISRC and label, from one search. Answers the cover's URL, or null (none, or not asked
- * for). A provider that is down or refuses leaves nothing behind, so a later play asks again.
+ * The cover's URL for a track, or null. Looks the provider up only when nothing recent is
+ * known; a provider that is down or refuses leaves nothing behind, so a later change asks again.
  */
-export async function lookUpTrack(
+export async function findArtwork(
   bindings: ArtworkBindings,
   config: Config,
   track: Track,
-  asked: { cover: boolean; codes: boolean },
   now: () => number = Date.now,
 ): Promise<string | null> {
   const trackKey = artworkTrackKey(track);
   if (trackKey.startsWith("|") || trackKey.endsWith("|")) return null;
-  const known = asked.cover ? await knownArtwork(bindings.db, config, track, now()) : null;
-  if (config.ARTWORK_PROVIDER === "none") return known ?? null;
-  const wants = {
-    cover: known === undefined,
-    codes: asked.codes && (await recordingUnknown(bindings.db, config, track, now())),
-  };
-  if (!wants.cover && !wants.codes) return known ?? null;
-  const shareKey = [wants.cover, wants.codes, trackKey, track.title.trim(), track.artist.trim()].join("\n");
-  const shared = underWay.get(shareKey);
+  const known = await knownArtwork(bindings.db, config, track, now());
+  if (known !== undefined || config.ARTWORK_PROVIDER === "none") return known ?? null;
+  const shared = underWay.get(trackKey);
   if (shared) return shared;
-  const lookup = lookUp(bindings, config, track, trackKey, wants, now)
-    .then((artwork) => (wants.cover ? artwork : (known ?? null)))
-    .finally(() => underWay.delete(shareKey));
-  underWay.set(shareKey, lookup);
+  const lookup = lookUp(bindings, config, track, trackKey, now).finally(() => underWay.delete(trackKey));
+  underWay.set(trackKey, lookup);
   return lookup;
 }
 
 async function lookUp(
-  bindings: ArtworkBindings,
-  config: Config,
-  track: Track,
-  trackKey: string,
-  wants: { cover: boolean; codes: boolean },
-  now: () => number,
-): Promise<string | null> {
-  let found: Awaited<ReturnType<typeof searchRecording>>;
-  try {
-    await providerSlot();
-    found = await searchRecording(config, track);
-  } catch (err) {
-    if (!(err instanceof ProviderUnavailable)) throw err;
-    console.warn("artwork: provider unavailable, the track is looked up again later", String(err));
-    return null;
-  }
-  const artwork = wants.cover ? await coverOf(bindings, config, track, trackKey, found.groups, now) : null;
-  if (wants.codes) await codesOf(bindings.db, config, track, found.recording, now);
-  return artwork;
-}
-
-/** The first of the release groups' front covers, kept in R2 and remembered; a miss is remembered too. */
-async function coverOf(
   { db, images }: ArtworkBindings,
   config: Config,
   track: Track,
   trackKey: string,
-  groups: string[],
   now: () => number,
 ): Promise<string | null> {
   try {
-    for (const group of groups) {
+    await providerSlot();
+    for (const group of (await searchRecording(config, track)).groups) {
       const cover = await fetchCover(config, frontCoverUrl(config, group));
       if (!cover) continue;
       const imageKey = await coverKey(trackKey, cover.bytes, cover.type);
@@ -201,36 +158,45 @@ async function coverOf(
       return (await knownArtwork(db, config, track, now())) ?? null;
     }
   } catch (err) {
-    if (!(err instanceof ProviderUnavailable)) throw err;
-    console.warn(
-      "artwork: the cover archive is unavailable, the track is looked up again later",
-      String(err),
-    );
-    return null;
+    if (err instanceof ProviderUnavailable) {
+      console.warn("artwork: provider unavailable, the track is looked up again later", String(err));
+      return null;
+    }
+    throw err;
   }
   if (await remember(db, trackKey, null, now())) return null;
   return (await knownArtwork(db, config, track, now())) ?? null;
 }
 
-/** The recording's ISRC (from the search) and label (one release lookup), remembered, or a miss. */
-async function codesOf(
+/**
+ * Finds a played recording's ISRC (from the recording search) and label (one release lookup)
+ * when none is known or a miss is old, and remembers them (recordings.ts). Its own search, made
+ * after the cover's in the provider's queue, so a cover never waits for it. A provider that is
+ * down or refuses leaves nothing behind.
+ */
+export async function findRecordingCodes(
   db: Db,
   config: Config,
   track: Track,
-  recording: FoundRecording | null,
-  now: () => number,
+  now: () => number = Date.now,
 ): Promise<void> {
+  if (config.ARTWORK_PROVIDER === "none" || track.title.trim() === "" || track.artist.trim() === "") return;
+  if (!(await recordingUnknown(db, config, track, now()))) return;
+  let found: { recording: FoundRecording | null };
   let label: string | null = null;
-  if (recording?.release) {
-    try {
+  try {
+    await providerSlot();
+    found = await searchRecording(config, track);
+    if (found.recording?.release) {
       await providerSlot();
-      label = await releaseLabel(config, recording.release);
-    } catch (err) {
-      if (!(err instanceof ProviderUnavailable)) throw err;
-      console.warn("recording codes: provider unavailable, the track is looked up again later", String(err));
-      return;
+      label = await releaseLabel(config, found.recording.release);
     }
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailable)) throw err;
+    console.warn("recording codes: provider unavailable, the track is looked up again later", String(err));
+    return;
   }
+  const { recording } = found;
   await rememberRecording(
     db,
     track,

@@ -2,10 +2,20 @@
 // (track_history_played_at_idx), each with its recording's ISRC and label (track_recordings' key,
 // one lookup a play) and how long it played: to the next play, read one ahead. A report of any
 // length holds one page at a time; each page reads its rows and their lookups, no more.
+// ADR 038.
 import type { ReportPeriod } from "#schema/api/reports.ts";
 import { periodBounds } from "#schema/api/reports.ts";
 
-export const playsPerPage = 1000;
+export const playsPerPage = 5000;
+/** How many plays the period holds (the played-at index, no table rows). */
+export async function countPlays(db: D1Database, period: ReportPeriod): Promise<number> {
+  const { start, end } = periodBounds(period);
+  const row = await db
+    .prepare("select count(*) as n from track_history where played_at >= ?1 and played_at < ?2")
+    .bind(start, end)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
 
 export type ReportPlay = {
   id: number;

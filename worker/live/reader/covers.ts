@@ -3,11 +3,12 @@
 export class CoverLookups {
   readonly lookups = new Set<Promise<void>>();
 
-  /** Runs `work` in the background; its failure is logged. */
-  start(work: () => Promise<void>): void {
+  /** Runs `work` in the background; its failure is logged. Settles when it is done, never rejects. */
+  start(work: () => Promise<void>): Promise<void> {
     const lookup = work().catch((err: unknown) => console.error("live room: the artwork lookup failed", err));
     this.lookups.add(lookup);
     void lookup.finally(() => this.lookups.delete(lookup));
+    return lookup;
   }
 
   async settle(): Promise<void> {
