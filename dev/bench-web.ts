@@ -1,24 +1,32 @@
-// `npm run bench:web [-- --runs N --routes /,/history --preset mobile|desktop --json FILE]`:
-// builds the site, serves it on loopback and runs Lighthouse N times (default 3) on /, /history
-// and /analytics with the mobile and desktop presets, printing for each the median of the runs
-// and the lowest run (by performance score): performance, FCP, LCP, TBT, CLS, the
-// accessibility, best-practices and SEO scores and every audit that failed in a run. A
-// benchmark, not a test: it never fails on the figures. Serves through `wrangler dev` (the real
-// worker: API, CSP, headers) with a throw-away local state holding 83 days of plays, so that
-// /history and /analytics are full; `--static` serves dist/client with a tiny file server
-// instead (no API), `--no-build` reuses the last build, `--verbose` prints what the failing
-// audits point at, `--json FILE` also writes the figures and every run to FILE (a directory,
-// e.g. `bench-results/`, gets `web-<timestamp>.json`), `--floor` also measures the stack's
-// floor: React alone, started as the site starts (dev/bench-web/floor.ts).
+// `npm run bench:web [-- --runs N --routes /,/history --preset mobile|desktop --cpu LIST
+// --state LIST --json FILE]`: builds the site, serves it on loopback and runs Lighthouse N times
+// (default 3) on /, /history and /analytics with the mobile and desktop presets, printing for
+// each the median of the runs and the lowest run (by performance score): performance, FCP, LCP,
+// TBT, CLS, the accessibility, best-practices and SEO scores and every audit that failed in a
+// run. A benchmark, not a test: it never fails on the figures.
+//
+// `--cpu`: the mobile preset's CPU slowdown, one or more of `calibrated` (the default: the
+// slowdown that makes this machine the same phone as any other, from its BenchmarkIndex,
+// dev/bench-web/calibrate.ts), `default` (Lighthouse's constant 4x) or a number.
+// `--state`: `seeded` (`wrangler dev`, the real worker, with a throw-away state holding 83 days
+// of plays, so that /history and /analytics are full) and `live` (what `npm start` runs: the
+// local station playing, the live room pushing titles and covers over its socket); both by
+// default. `--static` serves dist/client with a tiny file server instead (no API), `--no-build`
+// reuses the last build, `--verbose` prints what the failing audits point at, `--json FILE` also
+// writes the figures and every run to FILE (a directory, e.g. `bench-results/`, gets
+// `web-<timestamp>.json`), `--floor` also measures the stack's floor: React alone, started as the
+// site starts (dev/bench-web/floor.ts), printed beside each route.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { defaultMobileSlowdown, measureBenchmarkIndex, mobileSlowdown } from "./bench-web/calibrate.ts";
 import { buildFloor } from "./bench-web/floor.ts";
 import { type Preset, type Run, runLighthouse } from "./bench-web/lighthouse.ts";
 import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
 import { printSummary, type Summary, summarise } from "./bench-web/summary.ts";
+import { startSite } from "./local-site.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const allRoutes = ["/", "/history", "/analytics"];
@@ -34,6 +42,8 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
     floor: { type: "boolean", default: false },
+    cpu: { type: "string", default: "calibrated" },
+    state: { type: "string", default: "seeded,live" },
   },
 });
 const runCount = Number(values.runs);
@@ -47,6 +57,20 @@ if (routes.length === 0 || routes.some((r) => !r.startsWith("/")))
 if (values.preset !== undefined && !allPresets.includes(values.preset as Preset))
   throw new Error(`bench: --preset is mobile or desktop`);
 const presets = values.preset ? [values.preset as Preset] : allPresets;
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+const cpuChoices = list(values.cpu);
+if (
+  cpuChoices.length === 0 ||
+  cpuChoices.some((c) => c !== "calibrated" && c !== "default" && !(Number(c) >= 1))
+)
+  throw new Error("bench: --cpu wants calibrated, default or a slowdown ≥ 1, comma-separated");
+const states = values.static ? ["static"] : list(values.state);
+if (states.length === 0 || states.some((s) => s !== "seeded" && s !== "live"))
+  throw new Error("bench: --state wants seeded, live or both, comma-separated");
 
 /** Where `--json` writes: the file given, or web-<timestamp>.json in a directory given. */
 function jsonPath(target: string, startedAt: Date): string {
@@ -63,47 +87,94 @@ if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: d
 const startedAt = new Date();
 const summaries: Summary[] = [];
 
+/** The mobile preset's CPU slowdowns to measure with, each with its label. */
+const mobileCpus: { slowdown: number; label: string }[] = [];
+let benchmarkIndex: number | null = null;
+for (const choice of cpuChoices) {
+  if (choice === "default")
+    mobileCpus.push({ slowdown: defaultMobileSlowdown, label: `${defaultMobileSlowdown}x default` });
+  else if (choice === "calibrated") {
+    benchmarkIndex ??= await measureBenchmarkIndex();
+    const slowdown = mobileSlowdown(benchmarkIndex);
+    console.log(
+      `bench: BenchmarkIndex ${Math.round(benchmarkIndex)}: the mobile preset's phone is ${slowdown}x slower`,
+    );
+    mobileCpus.push({ slowdown, label: `${slowdown}x calibrated` });
+  } else mobileCpus.push({ slowdown: Number(choice), label: `${Number(choice)}x` });
+}
+type Target = { preset: Preset; cpu: { slowdown: number; label: string } | null };
+const targets = presets.flatMap((preset): Target[] =>
+  preset === "mobile" ? mobileCpus.map((cpu) => ({ preset, cpu })) : [{ preset, cpu: null }],
+);
+
 /**
- * Runs Lighthouse on each route with each preset, adds the summaries to `summaries` and returns
- * them; `name` labels a route in the summary.
+ * Runs Lighthouse on each route with each preset (and each mobile CPU slowdown), adds the
+ * summaries to `summaries` and returns them; `name` labels a route in the summary.
  */
 async function measure(
   server: BenchServer,
-  targets: string[],
+  paths: string[],
   name: (route: string) => string,
 ): Promise<Summary[]> {
   const measured: Summary[] = [];
-  for (const route of targets) {
-    for (const preset of presets) {
+  for (const route of paths) {
+    for (const { preset, cpu } of targets) {
       const runs: Run[] = [];
       for (let i = 1; i <= runCount; i++) {
-        const label = `${name(route)} ${preset} ${i}/${runCount}`;
-        let run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
+        const label = `${name(route)} ${preset}${cpu ? ` ${cpu.label}` : ""} ${i}/${runCount}`;
+        const once = () =>
+          runLighthouse(`${server.url}${route}`, preset, label, values.verbose, cpu?.slowdown);
+        let run = await once();
         // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
         // nothing about the page: it is made again, twice at most, and a third failure counts.
         for (let retry = 1; run.runtimeError && retry <= 2; retry++) {
           console.log(`bench: ${label}: Lighthouse could not measure it (${run.runtimeError}); again`);
-          run = await runLighthouse(`${server.url}${route}`, preset, label, values.verbose);
+          run = await once();
         }
         console.log(`bench: ${label}: performance ${run.scores.performance}`);
         runs.push(run);
       }
-      measured.push(summarise(name(route), preset, runs));
+      measured.push(summarise(name(route), preset, cpu?.label ?? "", runs));
     }
   }
   summaries.push(...measured);
   return measured;
 }
 
-const server = await serve(root, values.static);
-try {
-  console.log(
-    `bench: Lighthouse ${values.static ? "(static server)" : "(wrangler dev)"} on ${server.url}, ` +
-      `${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
-  );
-  await measure(server, routes, (route) => route);
-} finally {
-  await server.stop();
+/** npm start's site: the local station plays, the live room has read it and pushes to players. */
+async function serveLive(): Promise<BenchServer> {
+  const site = await startSite();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const now = (await (await fetch(`${site.baseUrl}/api/radio/now-playing`)).json()) as {
+      title?: string;
+      artwork?: string | null;
+    };
+    if (now.title && now.artwork) break;
+    if (Date.now() > deadline) {
+      console.log("bench: the live site shows no cover after 30 s; measuring it as it is");
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return { url: site.baseUrl, stop: site.stop };
+}
+
+for (const state of states) {
+  const server = state === "live" ? await serveLive() : await serve(root, state === "static");
+  try {
+    const how = {
+      static: "(static server)",
+      seeded: "(wrangler dev, seeded)",
+      live: "(npm start's live site)",
+    }[state];
+    console.log(
+      `bench: Lighthouse ${how} on ${server.url}, ${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
+    );
+    await measure(server, routes, (route) => (states.length > 1 ? `${route} (${state})` : route));
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The floor's summaries: served by a static server, whatever served the routes. */
@@ -127,7 +198,9 @@ if (values.floor) {
   }
 }
 
-for (const summary of summaries) printSummary(summary);
+const floorOf = (summary: Summary) =>
+  [...floorSummaries].find((f) => f.preset === summary.preset && f.cpu === summary.cpu);
+for (const summary of summaries) printSummary(summary, floorOf(summary));
 
 if (values.json !== undefined) {
   const file = jsonPath(values.json, startedAt);
@@ -135,6 +208,8 @@ if (values.json !== undefined) {
   const report = {
     startedAt: startedAt.toISOString(),
     server: values.static ? "static" : "wrangler dev",
+    states,
+    benchmarkIndex,
     runsPerRoute: runCount,
     lighthouse: summaries[0]?.lowest.lighthouse,
     results: summaries.map((summary) => {

@@ -23,21 +23,32 @@ export type Run = {
   /** Failing audits of the reported categories. */
   failing: string[];
   lighthouse: string;
+  /** The CPU slowdown Lighthouse applied, and this machine's BenchmarkIndex as it measured it. */
+  cpuSlowdown: number;
+  benchmarkIndex: number;
   /** Set when Lighthouse could not measure the page (its scores are then 0): its error code. */
   runtimeError?: string;
 };
 
+/**
+ * One run. `cpuSlowdown` replaces the mobile preset's CPU slowdown (calibrate.ts); the desktop
+ * preset keeps its own (none).
+ */
 export async function runLighthouse(
   url: string,
   preset: Preset,
   label: string,
   verbose: boolean,
+  cpuSlowdown?: number,
 ): Promise<Run> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
+    const throttling =
+      preset === "mobile" && cpuSlowdown !== undefined ? { cpuSlowdownMultiplier: cpuSlowdown } : {};
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error" },
+      // Flags merge into the preset's settings, as the CLI's --throttling.cpuSlowdownMultiplier does.
+      { port: chrome.port, output: "json", logLevel: "error", throttling },
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error("Lighthouse returned no result");
@@ -78,6 +89,8 @@ export async function runLighthouse(
       >,
       failing,
       lighthouse: lhr.lighthouseVersion,
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),
     };
   } finally {

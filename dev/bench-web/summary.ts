@@ -6,6 +6,8 @@ import { type Category, categories, type Metric, metrics, type Preset, type Run 
 export type Summary = {
   route: string;
   preset: Preset;
+  /** How the CPU was slowed: "4x default", "2.6x calibrated"; "" for the desktop preset. */
+  cpu: string;
   median: { scores: Record<Category, number>; metrics: Record<Metric, number> };
   /** The run with the lowest performance score (ties: the slower LCP). */
   lowest: Run;
@@ -23,7 +25,7 @@ export function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-export function summarise(route: string, preset: Preset, runs: Run[]): Summary {
+export function summarise(route: string, preset: Preset, cpu: string, runs: Run[]): Summary {
   const lowest = [...runs].sort(
     (a, b) => a.scores.performance - b.scores.performance || b.metrics.LCP - a.metrics.LCP,
   )[0];
@@ -35,6 +37,7 @@ export function summarise(route: string, preset: Preset, runs: Run[]): Summary {
   return {
     route,
     preset,
+    cpu,
     median: {
       scores: each(categories, (r, c) => r.scores[c]),
       metrics: each(Object.keys(metrics) as Metric[], (r, m) => r.metrics[m]),
@@ -54,18 +57,32 @@ export function formatMetric(metric: Metric, value: number): string {
 
 const formatScore = (value: number) => (Number.isNaN(value) ? "?" : String(Math.round(value)));
 
-export function printSummary(summary: Summary) {
+/** The summary, and the floor's (the same preset and CPU) beside its blocking time when given. */
+export function printSummary(summary: Summary, floor?: Summary) {
   const { median: mid, lowest, runs } = summary;
   const line = (key: string, value: string, low?: string) =>
     console.log(
       `  ${key.padEnd(16)} ${low === undefined ? value : `${value.padEnd(9)} (lowest run ${low})`}`,
     );
   console.log(
-    `\n${summary.route} ${summary.preset}: median of ${runs.length} run${runs.length === 1 ? "" : "s"}`,
+    `\n${summary.route} ${summary.preset}${summary.cpu ? ` (CPU ${summary.cpu})` : ""}: median of ${runs.length} run${runs.length === 1 ? "" : "s"}`,
   );
   line("performance", formatScore(mid.scores.performance), formatScore(lowest.scores.performance));
   for (const m of Object.keys(metrics) as Metric[])
     line(m, formatMetric(m, mid.metrics[m]), formatMetric(m, lowest.metrics[m]));
+  if (floor && floor !== summary) {
+    const over = mid.metrics.TBT - floor.median.metrics.TBT;
+    line(
+      "TBT over floor",
+      `${Math.round(over)} ms`,
+      `${Math.round(lowest.metrics.TBT - floor.lowest.metrics.TBT)} ms; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
+    );
+  }
+  line(
+    "BenchmarkIndex",
+    formatScore(median(runs.map((r) => r.benchmarkIndex))),
+    formatScore(lowest.benchmarkIndex),
+  );
   line("accessibility", formatScore(mid.scores.accessibility));
   line("best-practices", formatScore(mid.scores["best-practices"]));
   line("SEO", formatScore(mid.scores.seo));
