@@ -87,22 +87,31 @@ if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: d
 const startedAt = new Date();
 const summaries: Summary[] = [];
 
-/** The mobile preset's CPU slowdowns to measure with, each with its label. */
-const mobileCpus: { slowdown: number; label: string }[] = [];
-let benchmarkIndex: number | null = null;
-for (const choice of cpuChoices) {
-  if (choice === "default")
-    mobileCpus.push({ slowdown: defaultMobileSlowdown, label: `${defaultMobileSlowdown}x default` });
-  else if (choice === "calibrated") {
-    benchmarkIndex ??= await measureBenchmarkIndex();
-    const slowdown = mobileSlowdown(benchmarkIndex);
-    console.log(
-      `bench: BenchmarkIndex ${Math.round(benchmarkIndex)}: the mobile preset's phone is ${slowdown}x slower`,
-    );
-    mobileCpus.push({ slowdown, label: `${slowdown}x calibrated` });
-  } else mobileCpus.push({ slowdown: Number(choice), label: `${Number(choice)}x` });
+/**
+ * The mobile preset's CPU slowdowns to measure with, each with its label: a fixed one, or null
+ * for one calibrated just before each run (this machine's speed drifts by a fifth from minute to
+ * minute on a shared host, so one calibration at the start would not hold for the whole bench).
+ */
+const mobileCpus: { slowdown: number | null; label: string }[] = cpuChoices.map((choice) =>
+  choice === "default"
+    ? { slowdown: defaultMobileSlowdown, label: `${defaultMobileSlowdown}x default` }
+    : choice === "calibrated"
+      ? { slowdown: null, label: "calibrated" }
+      : { slowdown: Number(choice), label: `${Number(choice)}x` },
+);
+/** The BenchmarkIndex each calibrated run was given its slowdown from. */
+const calibrations: number[] = [];
+
+/** The slowdown for the next calibrated run: this machine's BenchmarkIndex measured now. */
+async function calibrate(label: string): Promise<number> {
+  const index = await measureBenchmarkIndex(3);
+  calibrations.push(index);
+  const slowdown = mobileSlowdown(index);
+  console.log(`bench: ${label}: BenchmarkIndex ${Math.round(index)}, so the phone is ${slowdown}x slower`);
+  return slowdown;
 }
-type Target = { preset: Preset; cpu: { slowdown: number; label: string } | null };
+
+type Target = { preset: Preset; cpu: { slowdown: number | null; label: string } | null };
 const targets = presets.flatMap((preset): Target[] =>
   preset === "mobile" ? mobileCpus.map((cpu) => ({ preset, cpu })) : [{ preset, cpu: null }],
 );
@@ -122,8 +131,10 @@ async function measure(
       const runs: Run[] = [];
       for (let i = 1; i <= runCount; i++) {
         const label = `${name(route)} ${preset}${cpu ? ` ${cpu.label}` : ""} ${i}/${runCount}`;
-        const once = () =>
-          runLighthouse(`${server.url}${route}`, preset, label, values.verbose, cpu?.slowdown);
+        const once = async () => {
+          const slowdown = cpu ? (cpu.slowdown ?? (await calibrate(label))) : undefined;
+          return runLighthouse(`${server.url}${route}`, preset, label, values.verbose, slowdown);
+        };
         let run = await once();
         // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
         // nothing about the page: it is made again, twice at most, and a third failure counts.
@@ -209,7 +220,7 @@ if (values.json !== undefined) {
     startedAt: startedAt.toISOString(),
     server: values.static ? "static" : "wrangler dev",
     states,
-    benchmarkIndex,
+    calibrations,
     runsPerRoute: runCount,
     lighthouse: summaries[0]?.lowest.lighthouse,
     results: summaries.map((summary) => {

@@ -78,6 +78,7 @@ export function printSummary(summary: Summary, floor?: Summary) {
       `${Math.round(lowest.metrics.TBT - floor.lowest.metrics.TBT)} ms; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
     );
   }
+  line("CPU slowdown", `${median(runs.map((r) => r.cpuSlowdown))}x`, `${lowest.cpuSlowdown}x`);
   line(
     "BenchmarkIndex",
     formatScore(median(runs.map((r) => r.benchmarkIndex))),
