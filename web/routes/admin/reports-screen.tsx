@@ -110,26 +110,20 @@ function Summary({ period, filed }: { period: Period; filed: boolean | null }) {
   return (
     <>
       <dl className="admin-reports-figures" aria-label="The period in figures">
-        <div>
-          <dt>Plays</dt>
-          <dd>{number.format(s.plays)}</dd>
-        </div>
-        <div>
-          <dt>Recordings</dt>
-          <dd>{number.format(s.recordings)}</dd>
-        </div>
-        <div>
-          <dt>With an ISRC</dt>
-          <dd>{number.format(s.recordingsWithIsrc)}</dd>
-        </div>
-        <div>
-          <dt>Performances</dt>
-          <dd>{number.format(s.performances)}</dd>
-        </div>
-        <div>
-          <dt>Aggregate tuning hours</dt>
-          <dd>{number.format(s.tuningHours)}</dd>
-        </div>
+        {(
+          [
+            ["Plays", s.plays],
+            ["Recordings", s.recordings],
+            ["With an ISRC", s.recordingsWithIsrc],
+            ["Performances", s.performances],
+            ["Aggregate tuning hours", s.tuningHours],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{number.format(value)}</dd>
+          </div>
+        ))}
       </dl>
       <p className="admin-muted">
         Performances are each play's average listeners, rounded. Tuning hours come from the listener counts of{" "}
