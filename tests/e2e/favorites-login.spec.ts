@@ -22,8 +22,16 @@ const browser = setupBrowser();
 type TrackRef = { trackTitle: string; trackArtist: string };
 
 /** The player bar's current title (CSS: a modal dialog hides the bar from the accessibility tree). */
-const playerText = async (page: Page, part: "title" | "artist") =>
-  (await page.locator(`.player-bar .player-track-${part}`).textContent())?.trim() ?? "";
+/**
+ * The player bar's title and artist, read together in one task: read one after the other, a
+ * title change pushed between the two reads paired one track's title with the next one's artist.
+ */
+const playerTrack = (page: Page) =>
+  page.evaluate(() => {
+    const text = (part: string) =>
+      document.querySelector(`.player-bar .player-track-${part}`)?.textContent?.trim() ?? "";
+    return { title: text("title"), artist: text("artist") };
+  });
 
 function removeButton(page: Page, track: TrackRef) {
   return page
@@ -51,11 +59,15 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     await page.goto("/");
     const heart = playerBar(page).getByRole("button", { name: "Add to favorites" });
     await whenHydrated(heart);
-    const playing = { title: await playerText(page, "title"), artist: await playerText(page, "artist") };
-    const onAir = playlist.findIndex((t) => t.title === playing.title && t.artist === playing.artist);
-    expect(onAir, `the player bar shows a title of the station (${JSON.stringify(playing)})`).toBeGreaterThan(
-      -1,
-    );
+    // The station's title once the page has it (a fresh site shows its own name first).
+    const onAirIndex = async () => {
+      const playing = await playerTrack(page);
+      return playlist.findIndex((t) => t.title === playing.title && t.artist === playing.artist);
+    };
+    await expect
+      .poll(onAirIndex, { message: "the player bar shows a title of the station", timeout: 15_000 })
+      .toBeGreaterThan(-1);
+    const onAir = await onAirIndex();
 
     // An earlier favorite of this browser's anonymous session: the track played before this one
     // (it comes round again only after five more titles, well after this test).
@@ -80,10 +92,10 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     await openFavorites(page, [anonymous]);
 
     // Logged out, the heart of the current track keeps a pending favorite and asks to log in.
-    const shownBefore = await playerText(page, "title");
+    const shownBefore = (await playerTrack(page)).title;
     await heart.click();
     await page.getByRole("dialog", { name: "Log in" }).waitFor();
-    const shownAfter = await playerText(page, "title");
+    const shownAfter = (await playerTrack(page)).title;
     const stored = await page.evaluate(() => localStorage.getItem("pending_favorite"));
     expect(stored, "pending_favorite in local storage").not.toBeNull();
     const pending = JSON.parse(stored ?? "null") as PendingFavorite;
