@@ -92,10 +92,13 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     expect((await playerView(page)).status).toBe("");
     try {
       expect(await stationHelper.stopFeed("hd")).toEqual({ hd: false });
+      // Reconnecting…, or already past it: on a busy machine automatic quality may step down to
+      // a feed still on air between two looks (seen in CI: playing /sd, status clear).
       const view = await waitForPlayer(
         page,
-        "the player says Reconnecting…",
-        (v) => v.status === "Reconnecting…",
+        "the player says Reconnecting… (or plays on another feed)",
+        (v) =>
+          v.status === "Reconnecting…" || (v.audio?.mount !== "/hd" && v.audio?.mount != null && playing(v)),
         30_000,
       );
       // The listener did not pause: the player still offers Pause, not Play.
