@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
-import { CastButton } from "#web/features/player/cast-button.tsx";
+import { CAST_PROMPT_WAIT_MS, CastButton } from "#web/features/player/cast-button.tsx";
 import { stubBrowserMedia, stubMediaSource } from "../support/browser";
 import { streams } from "../support/factories";
 import { audio, audioElement, renderPlayer, startPlaying } from "../support/player";
@@ -133,7 +133,7 @@ describe("cast and AirPlay", () => {
     expect(castButton()).toBeNull();
   });
 
-  it("shows while the radio plays through MSE and a never-played probe with the stream's URL finds a device", async () => {
+  it("shows while the radio plays through MSE and a never-played probe clip finds a device", async () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
@@ -148,33 +148,83 @@ describe("cast and AirPlay", () => {
     cast.element().available(false);
     expect(screen.getByRole("button", { name: "Play on another device" })).toBeTruthy();
 
+    // The site's own clip, never a second connection to the stream.
     expect(probe.media.isConnected).toBe(false);
-    expect(probe.media.preload).toBe("none");
+    expect(probe.media.preload).toBe("metadata");
     expect(probe.media.muted).toBe(true);
     expect(probe.media.crossOrigin).toBeNull();
-    expect(probe.media.getAttribute("src")).toBe(streams.hd);
+    expect(probe.media.getAttribute("src")).toMatch(/\/cast-probe[^/]*\.mp3/);
+    expect(Object.values(streams)).not.toContain(probe.media.getAttribute("src"));
     expect(media.play.mock.contexts).not.toContain(probe.media);
     expect(probe.remote.prompt).not.toHaveBeenCalled();
   });
 
-  it("moves the probe to the chosen quality and ends every watch when it goes", async () => {
+  it("keeps one probe across quality changes and ends every watch when it goes", async () => {
     const cast = fakeRemote();
     const { unmount } = renderPlayer(<CastButton />);
     await act(async () => {});
     const element = cast.element();
-    const first = cast.probe();
+    const probe = cast.probe();
 
     act(() => audio().setQuality("sd"));
     await act(async () => {});
-    const second = cast.probe();
-    expect(second.media).not.toBe(first.media);
-    expect(second.media.getAttribute("src")).toBe(streams.sd);
-    expect(first.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
-    expect(first.media.hasAttribute("src")).toBe(false);
+    expect(cast.probe().media).toBe(probe.media);
+    expect(cast.probes()).toHaveLength(1);
 
     unmount();
-    expect(second.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+    expect(probe.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+    expect(probe.media.hasAttribute("src")).toBe(false);
     expect(element.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+  });
+
+  it("asks again once the element has read the URL it was handed, where the first ask is refused (Chrome)", async () => {
+    stubMediaSource();
+    const cast = fakeRemote();
+    renderPlayer(<CastButton />);
+    await act(async () => {});
+    startPlaying();
+    cast.probe().available(true);
+    const element = cast.element();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const notYet = new DOMException("The currentSrc is not compatible with remote playback", "NotSupportedError");
+    element.remote.prompt.mockRejectedValueOnce(notYet);
+
+    fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));
+    await act(async () => {});
+    expect(element.remote.prompt).toHaveBeenCalledTimes(1);
+    expect(audioElement().dataset.engine).toBe("element");
+
+    element.available(true);
+    await act(async () => {});
+    expect(element.remote.prompt).toHaveBeenCalledTimes(2);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("asks once more after the wait where the element never says, then gives the next play back to MSE", async () => {
+    stubMediaSource();
+    const cast = fakeRemote();
+    renderPlayer(<CastButton />);
+    await act(async () => {});
+    startPlaying();
+    cast.probe().available(true);
+    const element = cast.element();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const none = new DOMException("No remote playback devices found.", "NotFoundError");
+    element.remote.prompt.mockRejectedValue(none);
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));
+      await act(async () => {});
+      expect(element.remote.prompt).toHaveBeenCalledTimes(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(CAST_PROMPT_WAIT_MS);
+      });
+      expect(element.remote.prompt).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(warn).toHaveBeenCalledWith("Remote playback:", none);
+    expect(playAgain()).toBe("mse");
   });
 
   it("hands the element the stream's URL in the press, before the picker opens on it", async () => {

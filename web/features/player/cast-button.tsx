@@ -5,9 +5,9 @@
 // press hands the element the stream's URL (playOnElement) before it opens the picker, and the
 // next play goes through MSE again once nothing plays remotely.
 import { useEffect, useState } from "react";
-import { useClientConfig } from "#web/lib/queries/config.ts";
 import { CastIcon } from "#web/ui/track-icons.tsx";
 import { useAudio } from "./audio-context";
+import probeClip from "./assets/cast-probe.mp3?no-inline";
 
 type RemoteState = "disconnected" | "connecting" | "connected";
 
@@ -46,37 +46,41 @@ function watchAvailability(media: HTMLMediaElement, report: (available: boolean)
   return () => media.removeEventListener("webkitplaybacktargetavailabilitychanged", onAvailability);
 }
 
+/**
+ * How long a press waits for the element to read the stream's metadata before it opens the
+ * picker: Chrome keeps a click's user activation for 5 s.
+ */
+export const CAST_PROMPT_WAIT_MS = 4000;
+
 function useRemoteTarget(audio: HTMLAudioElement | null) {
-  const { quality, isPlaying, playOnElement } = useAudio();
-  const streamUrl = useClientConfig().data?.streams[quality];
+  const { isPlaying, playOnElement } = useAudio();
   const [onElement, setOnElement] = useState(false);
   const [onProbe, setOnProbe] = useState(false);
   const [state, setState] = useState<RemoteState>("disconnected");
   const canWatch = !!audio && (hasRemotePlayback(audio) || hasAirPlayPicker(audio));
 
-  // Two watches, because the engines judge availability differently. Chrome counts a source only
-  // once its pipeline has read a plain URL's metadata (a MediaSource never, an unloaded source
-  // not yet): there the element, while it plays the stream's URL, is the only witness, and nothing
-  // can show the button while it plays through MSE short of fetching the stream twice. Safari
-  // reports the page's AirPlay routes to any element with a plain URL, loaded or not: a muted,
-  // never-played probe with the current stream's URL (preload none: nothing is fetched) shows
-  // the button while the element plays through MSE.
+  // Two watches, because the element cannot always witness. Chrome counts a source only once its
+  // pipeline has read a plain URL's metadata (a MediaSource never, an unloaded source not yet),
+  // so while the element plays through MSE it reports no device. A probe that is never played
+  // stands in: the site's own half-kilobyte MP3 (silence), whose metadata Chrome reads once and
+  // caches, so a device that takes MP3 from a URL shows the button; Safari reports its AirPlay
+  // routes to it as to any plain URL. The stream itself is never fetched twice.
   useEffect(() => {
     if (audio && canWatch) return watchAvailability(audio, setOnElement);
   }, [audio, canWatch]);
   useEffect(() => {
-    if (!canWatch || !streamUrl) return;
+    if (!canWatch) return;
     const probe = new Audio();
-    probe.preload = "none";
+    probe.preload = "metadata";
     probe.muted = true;
-    probe.src = streamUrl;
+    probe.src = probeClip;
     const stop = watchAvailability(probe, setOnProbe);
     return () => {
       stop();
       probe.removeAttribute("src");
       probe.load();
     };
-  }, [canWatch, streamUrl]);
+  }, [canWatch]);
 
   useEffect(() => {
     if (!audio) return;
@@ -106,6 +110,51 @@ function useRemoteTarget(audio: HTMLAudioElement | null) {
   return { available: onElement || (onProbe && isPlaying) || state !== "disconnected", state, playOnElement };
 }
 
+/** The element has no verdict on its new plain URL yet (Chrome, until its metadata is read). */
+const notYetKnown = (error: unknown) =>
+  error instanceof DOMException && (error.name === "NotSupportedError" || error.name === "NotFoundError");
+
+/** Resolves once the element reports a device for its current source, or after `ms`. */
+function availableOnElement(media: HTMLMediaElement, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const timer = setTimeout(() => {
+      stop();
+      resolve();
+    }, ms);
+    stop = watchAvailability(media, (available) => {
+      if (!available) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Opens the browser's picker for the element. Safari answers at once for a plain URL; Chrome
+ * refuses until the element has read the URL it was just handed, so a refusal of that kind waits
+ * for the element's own verdict (within the click's activation) and asks once more.
+ */
+async function promptForDevice(media: HTMLMediaElement, giveBack: () => void): Promise<void> {
+  const remote = media.remote;
+  try {
+    try {
+      await remote.prompt();
+    } catch (error) {
+      if (!notYetKnown(error)) throw error;
+      await availableOnElement(media, CAST_PROMPT_WAIT_MS);
+      await remote.prompt();
+    }
+  } catch (error) {
+    // Rejected when the listener closes the picker or no device answers.
+    console.warn("Remote playback:", error);
+  } finally {
+    // Nothing plays remotely: the next play goes through MSE; this one stays on the URL.
+    if (remote.state === "disconnected") giveBack();
+  }
+}
+
 export function CastButton() {
   const { audioElement } = useAudio();
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
@@ -129,21 +178,8 @@ export function CastButton() {
       onClick={() => {
         // First and in this click: the picker needs the click's user activation.
         playOnElement(true);
-        const remote = audio.remote;
-        if (hasRemotePlayback(audio)) {
-          remote
-            .prompt()
-            // Rejected when the listener closes the picker or no device answers.
-            .catch((error: unknown) => console.warn("Remote playback:", error))
-            // Nothing plays remotely: the next play goes through MSE; this one stays on the URL, so a
-            // press refused because the element had just switched (Chrome and Safari on a Mac want the
-            // URL's metadata read first) opens the picker the next time.
-            .finally(() => {
-              if (remote.state === "disconnected") playOnElement(false);
-            });
-        } else {
-          (audio as WebKitMedia).webkitShowPlaybackTargetPicker?.();
-        }
+        if (hasRemotePlayback(audio)) void promptForDevice(audio, () => playOnElement(false));
+        else (audio as WebKitMedia).webkitShowPlaybackTargetPicker?.();
       }}
     >
       <CastIcon />
