@@ -12,6 +12,7 @@ import { parseEnvFile } from "./dev/env-file.ts";
 /** Test files that move the local station or assert what it plays across reads (ADR 022). */
 const stationTestFiles = [
   "tests/worker/artwork.test.ts",
+  "tests/worker/rewind-recorder.test.ts",
   "tests/worker/cron.test.ts",
   "tests/worker/health.test.ts",
   "tests/worker/insights.test.ts",
@@ -42,6 +43,12 @@ function workerProject(
             MUSICBRAINZ_URL: `${inject("stationHelperUrl")}/musicbrainz`,
             COVER_ART_ARCHIVE_URL: `${inject("stationHelperUrl")}/coverartarchive`,
             ICECAST_URL: inject("icecastUrl"),
+            STREAM_URL_HD: `${inject("icecastUrl")}/hd`,
+            STREAM_URL_SD: `${inject("icecastUrl")}/sd`,
+            STREAM_URL_MOBILE: `${inject("icecastUrl")}/mobile`,
+            // The rewind recorders record where a test asks (tests/worker/rewind-recorder.test.ts),
+            // never in the background of another test.
+            REWIND_MINUTES: "0",
             STATION_HELPER_URL: inject("stationHelperUrl"),
             // The live room reads the host when a test says so (pollNow), not on its own.
             LIVE_POLL_SECONDS: "3600",

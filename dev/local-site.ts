@@ -103,7 +103,13 @@ async function startSiteOnce(options: SiteOptions): Promise<RunningSite> {
       .replaceAll("http://localhost:8787", baseUrl)
       .replaceAll("127.0.0.1:8000", `127.0.0.1:${icecastPort}`)
       .replaceAll("127.0.0.1:8001", `127.0.0.1:${helperPort}`)
-      .concat(...Object.entries(options.vars ?? {}).map(([name, value]) => `\n${name}=${value}\n`)),
+      // No rewind recorders unless asked: each holds a connection per mount, which the
+      // listener counts of the station's specs would see.
+      .concat(
+        ...Object.entries({ REWIND_MINUTES: "0", ...options.vars }).map(
+          ([name, value]) => `\n${name}=${value}\n`,
+        ),
+      ),
   );
 
   // Both at once, and the migration asynchronously: the station's tone generator feeds ffmpeg

@@ -9,7 +9,7 @@ const freshness = {
 };
 
 export const health = z.object({
-  /** False (and the status 503) when any of db, radio and cron is not ok. */
+  /** False (and the status 503) when any of db, radio, cron and (while it is on) rewind is not ok. */
   ok: z.boolean(),
   version: z.string(),
   db: z.object({ ok: z.boolean() }),
@@ -34,6 +34,29 @@ export const health = z.object({
       upstreamReadsLastMinute: z.number().int().nonnegative(),
       lastReadAt: z.string().nullable(),
       lastReadOk: z.boolean().nullable(),
+    })
+    .nullable(),
+  /**
+   * The rewind recorders (ADR 040), one per quality: each one's newest segment; null while
+   * REWIND_MINUTES is 0. ok when every recorder's newest segment ended within
+   * HEALTH_MAX_AGE_SECONDS.
+   */
+  rewind: z
+    .object({
+      ok: z.boolean(),
+      minutes: z.number().int().positive(),
+      recorders: z.array(
+        z.object({
+          quality: z.string(),
+          ...freshness,
+          /** When its newest segment ends (host time); null before the first or when it did not answer. */
+          lastSegmentAt: z.string().nullable(),
+          segments: z.number().int().nonnegative(),
+          /** Segments in the window that start after a break in the recording (an outage). */
+          breaks: z.number().int().nonnegative(),
+          lastError: z.string().nullable(),
+        }),
+      ),
     })
     .nullable(),
 });

@@ -71,6 +71,7 @@ describe("GET /api/health", () => {
       },
       budgetsSpent: [],
       live: expect.any(Object),
+      rewind: null,
     });
     expect(after.body.radio.ageSeconds).toBeLessThan(60);
   });

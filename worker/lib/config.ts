@@ -113,6 +113,18 @@ const configSchema = z
     COVER_ART_ARCHIVE_URL: optionalUrl.transform((v) => v ?? "https://coverartarchive.org"),
     /** A track no cover was found for is looked up again after this many days. */
     ARTWORK_MISS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * Rewind (ADR 040): how many minutes of each stream the recorders keep; 0 records nothing.
+     * A recorder reads its mount in sessions of REWIND_SESSION_SECONDS, within a Durable Object
+     * alarm's 15 minutes, and joins each new connection to the last by the host's burst.
+     */
+    REWIND_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(60),
+    REWIND_SESSION_SECONDS: z.coerce.number().int().min(10).max(600).default(300),
     /** Station insights (ADR 021): per-minute listener counts are kept this many days, hourly ones this many. */
     INSIGHTS_MINUTE_DAYS: z.coerce.number().int().min(1).max(400).default(14),
     INSIGHTS_HOUR_DAYS: z.coerce.number().int().min(31).max(3650).default(400),

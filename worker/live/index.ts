@@ -12,8 +12,10 @@ export { liveNetworkHeader, liveWiderNetworkHeader } from "./names";
 import { coldState, type StationState, sourceOf } from "./station-state";
 
 export { LiveShard } from "./live-shard";
+export { ensureRecorders, streamRecorder } from "./recorders";
 export { StationReader } from "./station-reader";
 export { liveMessage, publicListeners, type StationState, sourceOf } from "./station-state";
+export { type RecorderStatus, type RewindQuality, rewindQualities, StreamRecorder } from "./stream-recorder";
 
 export function stationReader(env: Env) {
   return env.STATION_READER.getByName(stationReaderName);

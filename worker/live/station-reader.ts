@@ -14,6 +14,7 @@ import { CoverLookups } from "./reader/covers";
 import { HostReads } from "./reader/host-reads";
 import { Publisher } from "./reader/publisher";
 import { recordPlay } from "./reader/record-play";
+import { ensureRecorders } from "./recorders";
 import {
   advance,
   coldState,
@@ -55,6 +56,8 @@ export class StationReader extends DurableObject<Env> {
   /** Counts the admin's setting changes, so a read-back or a poll begun before one cannot undo it. */
   private settingChanges = 0;
   private adminListenersPublic: boolean | undefined;
+  /** When the room last asked the rewind recorders to go on (besides the cron: `npm start` has none). */
+  private recordersAskedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -108,6 +111,10 @@ export class StationReader extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const started = Date.now();
+    if (started - this.recordersAskedAt >= 60_000) {
+      this.recordersAskedAt = started;
+      void ensureRecorders(this.env);
+    }
     let delay: number;
     try {
       delay = getConfig(this.env).LIVE_POLL_SECONDS * 1000;

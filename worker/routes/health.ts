@@ -11,7 +11,7 @@ import { getConfig } from "../lib/config";
 import { readCronStatus } from "../lib/cron-status";
 import { getDb } from "../lib/db";
 import { spentSiteBudgets } from "../lib/site-budgets";
-import { stationReader } from "../live";
+import { type RecorderStatus, rewindQualities, stationReader, streamRecorder } from "../live";
 import type { ReaderStatus } from "../live/station-reader";
 
 async function readerStatus(env: Env): Promise<ReaderStatus | null> {
@@ -19,6 +19,18 @@ async function readerStatus(env: Env): Promise<ReaderStatus | null> {
     return await stationReader(env).status();
   } catch (err) {
     console.error("health: the live room did not answer", err);
+    return null;
+  }
+}
+
+async function recorderStatus(
+  env: Env,
+  quality: (typeof rewindQualities)[number],
+): Promise<RecorderStatus | null> {
+  try {
+    return await streamRecorder(env, quality).status();
+  } catch (err) {
+    console.error(`health: the ${quality} rewind recorder did not answer`, err);
     return null;
   }
 }
@@ -44,7 +56,11 @@ export const health = new Hono<AppEnv>().get("/", async (c) => {
   );
   const cron = dbOk ? await readCronStatus(db).catch(() => null) : null;
   const budgetsSpent = dbOk ? await spentSiteBudgets(db, getConfig(c.env), now).catch(() => []) : [];
-  const reader = await readerStatus(c.env);
+  const config = getConfig(c.env);
+  const [reader, ...recorders] = await Promise.all([
+    readerStatus(c.env),
+    ...(config.REWIND_MINUTES > 0 ? rewindQualities.map((quality) => recorderStatus(c.env, quality)) : []),
+  ]);
   const radioOkAt = reader?.lastOkAt ?? null;
   const body: Health = {
     ok: false,
@@ -63,8 +79,24 @@ export const health = new Hono<AppEnv>().get("/", async (c) => {
       lastReadAt: iso(reader.lastReadAt),
       lastReadOk: reader.lastReadOk,
     },
+    rewind: null,
   };
-  body.ok = body.db.ok && body.radio.ok && body.cron.ok;
+  if (config.REWIND_MINUTES > 0) {
+    const rows = rewindQualities.map((quality, i) => {
+      const status = (recorders[i] as RecorderStatus | null | undefined) ?? null;
+      const end = status?.lastSegmentEndMs ?? null;
+      return {
+        quality,
+        ...freshness(end, now, maxAge),
+        lastSegmentAt: iso(end),
+        segments: status?.segments ?? 0,
+        breaks: status?.breaks ?? 0,
+        lastError: status?.lastError?.message ?? null,
+      };
+    });
+    body.rewind = { ok: rows.every((row) => row.ok), minutes: config.REWIND_MINUTES, recorders: rows };
+  }
+  body.ok = body.db.ok && body.radio.ok && body.cron.ok && (body.rewind?.ok ?? true);
   c.header("Cache-Control", "no-store");
   return c.json(body, body.ok ? 200 : 503);
 });

@@ -186,7 +186,10 @@ describe("cast and AirPlay", () => {
     cast.probe().available(true);
     const element = cast.element();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const notYet = new DOMException("The currentSrc is not compatible with remote playback", "NotSupportedError");
+    const notYet = new DOMException(
+      "The currentSrc is not compatible with remote playback",
+      "NotSupportedError",
+    );
     element.remote.prompt.mockRejectedValueOnce(notYet);
 
     fireEvent.click(screen.getByRole("button", { name: "Play on another device" }));

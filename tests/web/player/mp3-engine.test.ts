@@ -8,14 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createMp3Framer, frameSeconds, type Mp3Frame, readHeader } from "#schema/mp3/frames.ts";
+import { indexAfter } from "#schema/mp3/join.ts";
 import { initSegment, mediaSegment } from "#web/features/player/engine/fmp4.ts";
-import { indexAfter } from "#web/features/player/engine/join.ts";
-import {
-  createMp3Framer,
-  frameSeconds,
-  type Mp3Frame,
-  readHeader,
-} from "#web/features/player/engine/mp3-frames.ts";
 
 const work = mkdtempSync(join(tmpdir(), "mp3-engine-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

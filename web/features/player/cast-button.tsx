@@ -6,8 +6,8 @@
 // next play goes through MSE again once nothing plays remotely.
 import { useEffect, useState } from "react";
 import { CastIcon } from "#web/ui/track-icons.tsx";
-import { useAudio } from "./audio-context";
 import probeClip from "./assets/cast-probe.mp3?no-inline";
+import { useAudio } from "./audio-context";
 
 type RemoteState = "disconnected" | "connecting" | "connected";
 

@@ -49,7 +49,33 @@ export async function observeStation(config: Config, { nextTrack = true } = {}):
   const next = widgetUrl ? widget : announcesNextTrack(config) ? host?.next : null;
   if (!host) return { current: null, next, listeners: null, mounts: null };
   const { listeners, ...current } = host.current;
-  return { current, next, listeners: listeners ?? null, mounts: host.mounts };
+  return { current, next, ...withoutRecorders(config, listeners ?? null, host.mounts) };
+}
+
+/**
+ * The host counts the rewind recorders' connections (one per stream, ADR 040) as listeners:
+ * they are not, so while rewind is on one comes off each stream's mount and off the total.
+ */
+export function withoutRecorders(
+  config: Config,
+  listeners: number | null,
+  mounts: Record<string, number> | null,
+): Pick<Observation, "listeners" | "mounts"> {
+  if (config.REWIND_MINUTES === 0 || mounts === null) return { listeners, mounts };
+  const recorded = new Set(
+    [config.STREAM_URL_HD, config.STREAM_URL_SD, config.STREAM_URL_MOBILE].map(
+      (url) => new URL(url).pathname,
+    ),
+  );
+  let taken = 0;
+  const counted = Object.fromEntries(
+    Object.entries(mounts).map(([mount, count]) => {
+      if (!recorded.has(mount) || count === 0) return [mount, count];
+      taken++;
+      return [mount, count - 1];
+    }),
+  );
+  return { listeners: listeners === null ? null : Math.max(0, listeners - taken), mounts: counted };
 }
 
 /** The next-track widget alone (undefined when none is configured or it failed). */

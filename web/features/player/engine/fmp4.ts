@@ -1,7 +1,7 @@
 // MP3 frames in fragmented MP4 (ISO/IEC 14496-12 and -14), for browsers whose Media Source
 // Extensions take MP3 only inside MP4 (Firefox: `audio/mp4; codecs="mp3"`). One track, each MP3
 // frame one sample; an init segment once, then a moof+mdat per append.
-import type { Mp3Frame } from "./mp3-frames";
+import type { Mp3Frame } from "#schema/mp3/frames.ts";
 
 type Bytes = Uint8Array | number[];
 

@@ -5,10 +5,10 @@
 // what was appended at the frame where the new stream carries the same moment: no gap, no restart.
 // Loaded when playback starts (playback.ts), never with the page.
 
+import { createMp3Framer, frameSeconds, type Mp3Frame } from "#schema/mp3/frames.ts";
+import { indexAfter, matchFrames } from "#schema/mp3/join.ts";
 import { withoutCacheBuster } from "../stream-url";
 import { startGovernor, starvingAheadSeconds } from "./governor";
-import { indexAfter, matchFrames } from "./join";
-import { createMp3Framer, frameSeconds, type Mp3Frame } from "./mp3-frames";
 import { requestStream, type StreamRequest } from "./request";
 import { createAppender } from "./source-appender";
 import type { Connection, MseStreamEvents, TimelineRun } from "./stream-types";

@@ -1,8 +1,9 @@
 // The SourceBuffer side of the MSE stream (mse-stream.ts, ADR 030): MP3 frames in, as MP3 or as
 // fragmented MP4 where the browser takes MP3 only that way (Firefox), appended one after the other
 // on one media timeline; audio long played is trimmed so an hour of radio holds no hour in memory.
+
+import { frameSeconds, type Mp3Frame } from "#schema/mp3/frames.ts";
 import { fmp4MimeType, initSegment, mediaSegment } from "./fmp4";
-import { frameSeconds, type Mp3Frame } from "./mp3-frames";
 
 /** Audio kept behind the playing position (for memory), and trimmed this often. */
 const keepBehindSeconds = 20;

@@ -1,6 +1,6 @@
 // The shapes the MSE stream's parts share (mse-stream.ts, ADR 030): what it tells the player,
 // one connection to the host, and where the media timeline meets the host's clock.
-import type { createMp3Framer, Mp3Frame } from "./mp3-frames";
+import type { createMp3Framer, Mp3Frame } from "#schema/mp3/frames.ts";
 
 export type MseStreamEvents = {
   /**

@@ -1,6 +1,7 @@
-// Joining a reconnect to what was appended (mse-stream.ts, ADR 030): the same mount sends the very
-// bytes again, so the join is where the last frames appended recur, exact to the frame.
-import type { Mp3Frame } from "./mp3-frames";
+// Joining a reconnect to what was kept (the player's engine, ADR 030; the rewind recorder): the
+// same mount sends the very bytes again, so the join is where the last frames kept recur, exact to
+// the frame.
+import type { Mp3Frame } from "./frames";
 
 /** Frames that must recur, in order, for a reconnect to be joined by its bytes. */
 export const matchFrames = 3;

@@ -1,6 +1,7 @@
-// MPEG audio (MP3) framing: an Icecast stream starts mid-frame and arrives in arbitrary chunks;
-// the engine appends whole frames only, so it can join two streams at a frame boundary and count
-// time exactly (each frame is a fixed number of samples).
+// MPEG audio (MP3) framing, shared by the player's engine and the rewind recorder: an Icecast
+// stream starts mid-frame and arrives in arbitrary chunks; both keep whole frames only, so they can
+// join two connections at a frame boundary and count time exactly (a frame is a fixed number of
+// samples).
 
 export type Mp3Frame = {
   bytes: Uint8Array;

@@ -1,0 +1,319 @@
+// The rewind recorder of one quality (ADR 040), named after it ("hd", "sd", "mobile"): an alarm
+// reads the host's mount for REWIND_SESSION_SECONDS at a time, well within an alarm's 15 minutes,
+// cuts what comes into segments (worker/lib/rewind/recording.ts) stored in R2, and indexes them in
+// its own SQLite storage. The next alarm follows at once and joins its connection to the last by
+// the host's burst; a connection that drops is made again within the session. The cron and the
+// live room ask it to go on (ensure), so a recorder that stopped starts again within a minute.
+import { DurableObject } from "cloudflare:workers";
+import { createMp3Framer } from "#schema/mp3/frames.ts";
+import { getConfig } from "../lib/config";
+import { createIcyReader } from "../lib/rewind/icy";
+import { createRecording, type RecordingTail, type Segment } from "../lib/rewind/recording";
+
+export const rewindQualities = ["hd", "sd", "mobile"] as const;
+export type RewindQuality = (typeof rewindQualities)[number];
+
+/** Seconds of audio per segment: what a seek fetches first, and the step of relay mode. */
+export const segmentMs = 6000;
+/** Reconnects within a session wait this long, doubling up to the last. */
+const reconnectDelaysMs = [0, 200, 500, 1000, 2000];
+/** A connection that brings nothing for this long is dropped and made again. */
+const stallMs = 5000;
+/** After a session that failed outright, the next alarm waits this long. */
+const retryAfterFailureMs = 5000;
+
+export type SegmentRow = {
+  seq: number;
+  startMs: number;
+  durationMs: number;
+  key: string;
+  joined: boolean;
+  gapBeforeMs: number;
+  title: string | null;
+};
+
+export type RecorderStatus = {
+  quality: string;
+  /** The end of the newest segment (host time, ms), or null before the first. */
+  lastSegmentEndMs: number | null;
+  lastSegmentKey: string | null;
+  segments: number;
+  oldestStartMs: number | null;
+  /** Breaks inside the window: the number of segments that start after a gap. */
+  breaks: number;
+  lastError: { message: string; at: number } | null;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class StreamRecorder extends DurableObject<Env> {
+  private running = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`
+      CREATE TABLE IF NOT EXISTS segments (
+        seq INTEGER PRIMARY KEY,
+        start_ms REAL NOT NULL,
+        duration_ms REAL NOT NULL,
+        frames INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        joined INTEGER NOT NULL,
+        gap_before_ms REAL NOT NULL,
+        title TEXT
+      );
+      CREATE INDEX IF NOT EXISTS segments_by_start ON segments (start_ms);
+      CREATE TABLE IF NOT EXISTS titles (at_ms REAL NOT NULL, title TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS titles_by_time ON titles (at_ms);
+    `);
+  }
+
+  /** Its name: a quality, or a quality and a suffix ("sd/test-…", a test's own recorder). */
+  private get name(): string {
+    return this.ctx.id.name ?? "";
+  }
+
+  private get quality(): RewindQuality {
+    const quality = this.name.split("/")[0];
+    if (!rewindQualities.includes(quality as RewindQuality))
+      throw new Error(`no stream is named ${this.name}`);
+    return quality as RewindQuality;
+  }
+
+  /**
+   * Keeps recording: sets the alarm when none is set. With REWIND_MINUTES 0, stops and deletes
+   * what was recorded. True while it records.
+   */
+  async ensure(): Promise<boolean> {
+    const config = getConfig(this.env);
+    if (config.REWIND_MINUTES === 0) {
+      await this.ctx.storage.deleteAlarm();
+      await this.prune(Number.POSITIVE_INFINITY, 0);
+      return false;
+    }
+    if (!this.running && (await this.ctx.storage.getAlarm()) === null)
+      await this.ctx.storage.setAlarm(Date.now());
+    return true;
+  }
+
+  override async alarm(): Promise<void> {
+    const config = getConfig(this.env);
+    if (config.REWIND_MINUTES === 0) return;
+    let failed = false;
+    try {
+      failed = !(await this.record(config.REWIND_SESSION_SECONDS * 1000));
+    } catch (error) {
+      failed = true;
+      this.noteError(error);
+    }
+    await this.prune(Date.now(), config.REWIND_MINUTES).catch((error: unknown) => this.noteError(error));
+    await this.ctx.storage.setAlarm(Date.now() + (failed ? retryAfterFailureMs : 0));
+  }
+
+  /**
+   * Records the mount for `forMs`, reconnecting within that time when the connection drops.
+   * False when no audio came at all (the host is down); refuses to run beside another session.
+   */
+  async record(forMs: number): Promise<boolean> {
+    if (this.running) throw new Error("this recorder is already recording");
+    this.running = true;
+    try {
+      const config = getConfig(this.env);
+      const url = { hd: config.STREAM_URL_HD, sd: config.STREAM_URL_SD, mobile: config.STREAM_URL_MOBILE }[
+        this.quality
+      ];
+      const burstMs =
+        (config.STREAM_BURST_BYTES[this.quality] * 8) / config.STREAM_BITRATES_KBPS[this.quality];
+      const recording = createRecording({
+        segmentMs,
+        // The burst holds the last frames recorded when the reconnect came in time; a margin for
+        // the host's own buffering.
+        joinWindowMs: burstMs + 3000,
+        tail: (await this.ctx.storage.get<RecordingTail>("tail")) ?? null,
+      });
+      const deadline = Date.now() + forMs;
+      let anyAudio = false;
+      let attempt = 0;
+      while (Date.now() < deadline) {
+        const heard = await this.readConnection(url, recording, deadline);
+        anyAudio ||= heard;
+        if (Date.now() >= deadline) break;
+        attempt = heard ? 0 : attempt + 1;
+        await sleep(reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)] ?? 2000);
+      }
+      return anyAudio;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** One connection, until it ends or the deadline; true when it brought audio. */
+  private async readConnection(
+    url: string,
+    recording: ReturnType<typeof createRecording>,
+    deadline: number,
+  ): Promise<boolean> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
+    let stalled = false;
+    let stall = setTimeout(() => {}, 0);
+    const armStall = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        stalled = true;
+        controller.abort();
+      }, stallMs);
+    };
+    let writes: Promise<void> = Promise.resolve();
+    const store = (segments: Segment[]) => {
+      if (segments.length > 0) writes = writes.then(() => this.store(segments, recording.tail()));
+    };
+    let heard = false;
+    const connection = recording.connect();
+    try {
+      armStall();
+      const response = await fetch(url, { headers: { "Icy-MetaData": "1" }, signal: controller.signal });
+      if (!response.ok || !response.body) {
+        await response.body?.cancel();
+        throw new Error(`the host answered ${response.status} for ${new URL(url).pathname}`);
+      }
+      const metaint = Number(response.headers.get("icy-metaint"));
+      const icy = createIcyReader(Number.isInteger(metaint) && metaint > 0 ? metaint : null);
+      const framer = createMp3Framer();
+      const reader = response.body.getReader();
+      for (;;) {
+        armStall();
+        const { done, value } = await reader.read();
+        if (done) break;
+        const arrival = Date.now();
+        for (const piece of icy.push(value)) {
+          if ("title" in piece) connection.title(piece.title);
+          else {
+            const frames = framer.push(piece.audio);
+            heard ||= frames.length > 0;
+            store(connection.push(frames, arrival));
+          }
+        }
+      }
+    } catch (error) {
+      if (stalled) this.noteError(new Error(`no audio from the host for ${stallMs / 1000} s`));
+      else if (!controller.signal.aborted) this.noteError(error);
+    } finally {
+      clearTimeout(timer);
+      clearTimeout(stall);
+      store(connection.end());
+      await writes;
+    }
+    return heard;
+  }
+
+  /** Writes segments to R2, then indexes them: the index never names a missing object. */
+  private async store(segments: Segment[], tail: RecordingTail | null): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    for (const segment of segments) {
+      const last = sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM segments").one().seq;
+      const seq = (last ?? 0) + 1;
+      const key = `${this.name}/${Math.round(segment.startMs)}-${seq}.mp3`;
+      await this.env.REWIND.put(key, segment.bytes, {
+        httpMetadata: { contentType: "audio/mpeg", cacheControl: "public, max-age=31536000, immutable" },
+      });
+      sql.exec(
+        `INSERT INTO segments (seq, start_ms, duration_ms, frames, bytes, key, joined, gap_before_ms, title)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        seq,
+        segment.startMs,
+        segment.durationMs,
+        segment.frames,
+        segment.bytes.length,
+        key,
+        segment.joined ? 1 : 0,
+        segment.gapBeforeMs,
+        segment.title,
+      );
+      for (const mark of segment.titles)
+        sql.exec("INSERT INTO titles (at_ms, title) VALUES (?, ?)", mark.atMs, mark.title);
+    }
+    if (tail) await this.ctx.storage.put("tail", tail);
+  }
+
+  /** Deletes what ended before `now` less the window, objects first; `minutes` 0: everything. */
+  async prune(now: number, minutes: number): Promise<number> {
+    const sql = this.ctx.storage.sql;
+    const cutoff = minutes === 0 ? Number.POSITIVE_INFINITY : now - minutes * 60_000;
+    const old = sql
+      .exec<{ seq: number; key: string }>(
+        "SELECT seq, key FROM segments WHERE start_ms + duration_ms < ? ORDER BY seq",
+        cutoff,
+      )
+      .toArray();
+    for (let i = 0; i < old.length; i += 1000) {
+      const batch = old.slice(i, i + 1000);
+      await this.env.REWIND.delete(batch.map((row) => row.key));
+      sql.exec("DELETE FROM segments WHERE seq <= ?", batch.at(-1)?.seq ?? 0);
+    }
+    sql.exec("DELETE FROM titles WHERE at_ms < ?", cutoff);
+    if (minutes === 0) await this.ctx.storage.delete("tail");
+    return old.length;
+  }
+
+  /** The segments that overlap [fromMs, toMs), in order. */
+  async segments(fromMs: number, toMs: number): Promise<SegmentRow[]> {
+    return this.ctx.storage.sql
+      .exec<{
+        seq: number;
+        start_ms: number;
+        duration_ms: number;
+        key: string;
+        joined: number;
+        gap_before_ms: number;
+        title: string | null;
+      }>(
+        `SELECT seq, start_ms, duration_ms, key, joined, gap_before_ms, title FROM segments
+         WHERE start_ms < ? AND start_ms + duration_ms > ? ORDER BY seq`,
+        toMs,
+        fromMs,
+      )
+      .toArray()
+      .map((row) => ({
+        seq: row.seq,
+        startMs: row.start_ms,
+        durationMs: row.duration_ms,
+        key: row.key,
+        joined: row.joined === 1,
+        gapBeforeMs: row.gap_before_ms,
+        title: row.title,
+      }));
+  }
+
+  async status(): Promise<RecorderStatus> {
+    const sql = this.ctx.storage.sql;
+    const summary = sql
+      .exec<{ segments: number; oldest: number | null; breaks: number | null }>(
+        `SELECT count(*) AS segments, min(start_ms) AS oldest,
+                sum(CASE WHEN joined = 0 AND seq > (SELECT min(seq) FROM segments) THEN 1 ELSE 0 END) AS breaks
+         FROM segments`,
+      )
+      .one();
+    const last = sql
+      .exec<{ end_ms: number; key: string }>(
+        "SELECT start_ms + duration_ms AS end_ms, key FROM segments ORDER BY seq DESC LIMIT 1",
+      )
+      .toArray()[0];
+    return {
+      quality: this.quality,
+      lastSegmentEndMs: last?.end_ms ?? null,
+      lastSegmentKey: last?.key ?? null,
+      segments: summary.segments,
+      oldestStartMs: summary.oldest,
+      breaks: summary.breaks ?? 0,
+      lastError: (await this.ctx.storage.get<{ message: string; at: number }>("lastError")) ?? null,
+    };
+  }
+
+  private noteError(error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`rewind recorder ${this.name}: ${message}`);
+    void this.ctx.storage.put("lastError", { message, at: Date.now() });
+  }
+}
