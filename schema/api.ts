@@ -22,6 +22,7 @@ export * from "./api/health";
 export * from "./api/listening";
 export * from "./api/pages";
 export * from "./api/radio";
+export * from "./api/rewind";
 export * from "./api/sleep-timer";
 export * from "./api/stats";
 export * from "./api/track-artwork";

@@ -23,6 +23,7 @@ import { listening } from "./routes/listening";
 import { pages } from "./routes/pages";
 import { radio } from "./routes/radio";
 import { reportsRoutes } from "./routes/reports";
+import { rewind } from "./routes/rewind";
 import { share } from "./routes/share";
 import { sleepTimer } from "./routes/sleep-timer";
 import { stats } from "./routes/stats";
@@ -64,7 +65,8 @@ const api = new Hono<AppEnv>()
   .route("/upload", upload)
   .route("/track-artwork", trackArtworkRoutes)
   .route("/insights", insightsRoutes)
-  .route("/reports", reportsRoutes);
+  .route("/reports", reportsRoutes)
+  .route("/rewind", rewind);
 
 export const app = new Hono<AppEnv>()
   // First, so it sees the final response (onError's included) and times everything after it.

@@ -5,7 +5,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Health } from "#schema/api.ts";
+import type { Health, RewindIndex } from "#schema/api.ts";
 import type { Segment } from "#worker/lib/rewind/recording.ts";
 import type { StreamRecorder } from "#worker/live/stream-recorder.ts";
 import { request } from "./support/request";
@@ -40,6 +40,7 @@ function segment(startMs: number, joined = true): Segment {
 function store(stub: DurableObjectStub<StreamRecorder>, segments: Segment[]) {
   return runInDurableObject(stub, async (instance: StreamRecorder) => {
     const tail = { frames: [new Uint8Array(4), new Uint8Array(4), new Uint8Array(4)], endMs: 0, title: null };
+    // biome-ignore lint/complexity/useLiteralKeys: the recorder's own private step, as a session calls it
     await instance["store"](segments, tail);
   });
 }
@@ -131,5 +132,64 @@ describe("the rewind window", () => {
 
     const off = (await (await request("/api/health")).json()) as Health;
     expect(off.rewind).toBeNull();
+  });
+});
+
+describe("GET /api/rewind/:quality", () => {
+  const on = { REWIND_MINUTES: "60" };
+
+  it("lists the window, and the segments of the 10-minute page that holds `at`, each served immutable", async () => {
+    const hd = recorderNamed("hd");
+    // A page of its own in this run (the edge keeps pages and segments for their lifetime).
+    const page = Math.floor(Date.now() / 600_000) * 600_000 - 20 * minute;
+    const segments = [
+      segment(page - 6000, false),
+      segment(page),
+      segment(page + 6000),
+      segment(page + 600_000),
+    ];
+    await store(hd, segments);
+
+    const res = await request(`/api/rewind/hd?at=${page + 7000}`, {}, on);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as RewindIndex;
+    expect(body).toMatchObject({ quality: "hd", minutes: 60, oldest: page - 6000, newest: page + 606_000 });
+    expect(body.segments.map((s) => [s.start, s.duration, s.joined])).toEqual([
+      [page, 6000, true],
+      [page + 6000, 6000, true],
+    ]);
+
+    const first = segments[1] as Segment;
+    const bytes = await request(body.segments[0]?.url ?? "", {}, on);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get("Content-Type")).toBe("audio/mpeg");
+    expect(bytes.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(first.bytes);
+
+    // Without `at`: the window alone.
+    const window = (await (await request("/api/rewind/hd", {}, on)).json()) as RewindIndex;
+    expect(window).toMatchObject({ oldest: page - 6000, segments: [] });
+  });
+
+  it("answers bad input with a 400 that says what is wrong, and a segment it does not hold with a 404", async () => {
+    const cases: [string, number, string][] = [
+      ["/api/rewind/4k?at=1", 400, "quality must be hd, sd or mobile"],
+      ["/api/rewind/hd?at=yesterday", 400, "at must be a time in ms since 1970"],
+      ["/api/rewind/hd?at=-5", 400, "at must be a time in ms since 1970"],
+      ["/api/rewind/hd?at=1.5", 400, "at must be a whole number of ms"],
+      ["/api/rewind/hd/segments/..%2F..%2Fsecret.mp3", 404, "No such segment"],
+      ["/api/rewind/hd/segments/1-1.mp3", 404, "That moment is no longer in the rewind window"],
+    ];
+    for (const [path, status, message] of cases) {
+      const res = await request(path, {}, on);
+      expect(res.status, path).toBe(status);
+      expect(((await res.json()) as { message: string }).message, path).toBe(message);
+    }
+  });
+
+  it("answers 404 rewind_off while the station keeps no window (REWIND_MINUTES 0)", async () => {
+    const res = await request("/api/rewind/hd?at=1");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "rewind_off", message: "This station keeps no rewind window" });
   });
 });
