@@ -103,12 +103,21 @@ const soakFiles = ["tests/e2e/soak.spec.ts"];
  */
 function e2eProject(
   name: string,
-  files: { include?: string[]; exclude?: string[]; groupOrder: number; stationRotateSeconds?: number },
+  files: {
+    include?: string[];
+    exclude?: string[];
+    groupOrder: number;
+    stationRotateSeconds?: number;
+    siteVars?: Record<string, string>;
+  },
 ) {
   return {
     test: {
       name,
-      provide: files.stationRotateSeconds ? { stationRotateSeconds: files.stationRotateSeconds } : {},
+      provide: {
+        ...(files.stationRotateSeconds ? { stationRotateSeconds: files.stationRotateSeconds } : {}),
+        ...(files.siteVars ? { siteVars: files.siteVars } : {}),
+      },
       environment: "node",
       include: files.include ?? ["tests/e2e/**/*.spec.ts"],
       exclude: files.exclude,
@@ -166,7 +175,12 @@ export default defineConfig(async () => {
           exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles, ...soakFiles],
           groupOrder: 1,
         }),
-        e2eProject("e2e-engines", { include: engineJourneyFiles, groupOrder: 1 }),
+        // Its site records the stream for rewind (ADR 040), as a deployed one does.
+        e2eProject("e2e-engines", {
+          include: engineJourneyFiles,
+          groupOrder: 1,
+          siteVars: { REWIND_MINUTES: "60" },
+        }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.
         // The last lane measures each change it makes (POST /rotate): its station changes only then,

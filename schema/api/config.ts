@@ -8,6 +8,8 @@ export const clientConfig = z.object({
   /** Whether the station announces its next track (a next-track widget, or AzuraCast's playing_next). */
   announcesNextTrack: z.boolean(),
   /** Per quality: its bitrate (kbit/s) and the host's burst (bytes), to time titles to the audio. */
+  /** How many minutes back a listener may go (REWIND_MINUTES, ADR 040); 0: rewind is off. */
+  rewindMinutes: z.number().int().nonnegative(),
   streamTiming: z.object({
     bitrateKbps: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),
     burstBytes: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),

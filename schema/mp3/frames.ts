@@ -88,6 +88,23 @@ export function createMp3Framer() {
   };
 }
 
+/**
+ * The frames of bytes made of whole frames (a rewind segment): each header gives the next one's
+ * place, so the last frame needs none after it. Stops at the first bytes that are not a frame.
+ */
+export function wholeFrames(data: Uint8Array): Mp3Frame[] {
+  const frames: Mp3Frame[] = [];
+  let i = 0;
+  while (i + 4 <= data.length) {
+    const header = readHeader(data, i);
+    if (!header || i + header.length > data.length) break;
+    const { length, ...info } = header;
+    frames.push({ ...info, bytes: data.subarray(i, i + length) });
+    i += length;
+  }
+  return frames;
+}
+
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
   out.set(a, 0);

@@ -8,12 +8,15 @@ declare module "vitest" {
     icecastUrl: string;
     /** Set in a project's config (vitest.config.ts): how often its station changes title by itself. */
     stationRotateSeconds?: number;
+    /** Set in a project's config: worker variables of its site (beside dev/local.env). */
+    siteVars?: Record<string, string>;
   }
 }
 
 export default async function setup(project: TestProject) {
   const rotateSeconds = project.config.provide?.stationRotateSeconds;
-  const site = await startSite(rotateSeconds ? { rotateSeconds } : {});
+  const vars = project.config.provide?.siteVars;
+  const site = await startSite({ ...(rotateSeconds ? { rotateSeconds } : {}), ...(vars ? { vars } : {}) });
   project.provide("baseUrl", site.baseUrl);
   project.provide("stationHelperUrl", site.stationHelperUrl);
   project.provide("icecastUrl", site.icecastUrl);

@@ -2,9 +2,10 @@
 // title, a quality switch, pause and resume, a stream drop, the sleep timer's fade and a favorite.
 // One spec, run in each engine; the Chromium-only specs (listen, stream-drop, sleep-timer, …) hold
 // the same journeys to more detail.
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { engineNames } from "#dev/engines/index.ts";
 import { playlist } from "#dev/station/playlist.ts";
+import type { RewindIndex, TrackHistoryItem } from "#schema/api.ts";
 import {
   chooseQuality,
   expectAudioAdvancing,
@@ -19,6 +20,41 @@ import {
 import { stationHelper } from "./support/station.ts";
 
 const playing = (view: PlayerView) => view.audio?.paused === false && view.playButton === "Pause";
+
+async function siteJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${inject("baseUrl")}${path}`);
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Waits until the site's hd recording reaches `ms` back within its history: asking starts the
+ * recorders and the live room (which records the plays) if nothing has yet.
+ */
+async function rewindWindowOf(ms: number): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    // Now playing is the live room's: asked, it reads the host and records the plays.
+    await siteJson("/api/radio/now-playing");
+    const [index, history] = await Promise.all([
+      siteJson<RewindIndex>("/api/rewind/hd"),
+      siteJson<TrackHistoryItem[]>("/api/track-history"),
+    ]);
+    const firstPlay = history.at(-1);
+    const from =
+      firstPlay && index.oldest !== null ? Math.max(index.oldest, Date.parse(firstPlay.playedAt)) : null;
+    if (from !== null && index.newest !== null && index.newest - from >= ms) return;
+    if (Date.now() > deadline)
+      throw new Error(`the rewind window never reached ${ms} ms: ${JSON.stringify(index)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The play of the site's history that was on at `at`. */
+async function playAt(at: number): Promise<TrackHistoryItem | undefined> {
+  const history = await siteJson<TrackHistoryItem[]>("/api/track-history");
+  return history.find((play) => Date.parse(play.playedAt) <= at);
+}
 const paused = (view: PlayerView) => view.audio?.paused === true && view.playButton === "Play";
 
 describe.each(engineNames)("a listener in %s", (engine) => {
@@ -206,4 +242,73 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     expect(saved).toHaveLength(1);
     expect(candidates).toContain(saved?.[0]);
   });
+
+  it("goes back 30 s, restarts the track heard from its start and returns to live, the bar naming the track heard at each step", async () => {
+    const { page } = browser;
+    await rewindWindowOf(45_000);
+    await startListening(page);
+
+    await pressButton(page, "Back 30 seconds", ".player-rewind");
+    const back = await waitForPlayer(
+      page,
+      "the player plays the past",
+      (view) =>
+        playing(view) &&
+        view.audio?.engine === "rewind" &&
+        view.rewound !== null &&
+        view.audio.readyState >= 2,
+      15_000,
+    );
+    await expectAudioAdvancing(page, "/hd", { seconds: 1 });
+    const heard = await waitForPlayer(
+      page,
+      "the bar names the track heard",
+      (view) => view.rewound !== null,
+      2000,
+    );
+    const then = await playAt(heard.rewound?.heardAt ?? 0);
+    expect(then, `a play before ${heard.rewound?.heardAt}`).toBeDefined();
+    // Titles change every 20 s here: read again should the moment heard sit on a change.
+    const named = await waitForPlayer(
+      page,
+      `the bar names "${then?.title}"`,
+      (view) => view.track.title === then?.title,
+      3000,
+    ).catch(async () => {
+      const again = await playerView(page);
+      expect(again.track.title).toBe((await playAt(again.rewound?.heardAt ?? 0))?.title);
+      return again;
+    });
+    expect(named.rewound?.behind).toMatch(/^\d+:\d\d behind live$/);
+    expect(back.cardLabel).toBe("Now Playing · not live");
+
+    // The track heard as the button is pressed, from its first seconds.
+    const pressedAt = (await playerView(page)).rewound?.heardAt ?? 0;
+    const track = await playAt(pressedAt);
+    expect(track).toBeDefined();
+    const trackStart = Date.parse(track?.playedAt ?? "");
+    await pressButton(page, "Restart this track", ".player-rewind");
+    const restarted = await waitForPlayer(
+      page,
+      `the player plays "${track?.title}" from its start`,
+      (view) =>
+        playing(view) &&
+        view.audio?.engine === "rewind" &&
+        view.rewound !== null &&
+        view.rewound.heardAt >= trackStart &&
+        view.rewound.heardAt - trackStart < 5000,
+      15_000,
+    );
+    expect(restarted.track.title).toBe(track?.title);
+
+    await pressButton(page, "Back to live", ".player-rewind");
+    const live = await waitForPlayer(
+      page,
+      "the player plays live again, naming the live track",
+      (view) => playing(view) && view.audio?.engine === "mse" && view.rewound === null,
+      15_000,
+    );
+    expect(live.cardLabel).toBe("Now Playing");
+    await expectAudioAdvancing(page, "/hd", { seconds: 1 });
+  }, 150_000);
 });

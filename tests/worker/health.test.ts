@@ -177,6 +177,8 @@ describe("GET /api/config", () => {
       historyWidgetUrl: null,
       // The test station's helper serves a next-track widget.
       announcesNextTrack: true,
+      // The tests keep no rewind window (vitest.config.ts).
+      rewindMinutes: 0,
       // Icecast's burst and the spec's three bitrates, unless configured otherwise.
       streamTiming: {
         bitrateKbps: { hd: 320, sd: 128, mobile: 64 },

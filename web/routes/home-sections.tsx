@@ -1,10 +1,12 @@
 // The home page below the hero (docs/product.md §2): why listen, Now Playing and Coming Up,
 // the apps, Recently Played, the office audio feature and the latest pages. Its styles are
 // imported by home.tsx, so the prerendered page inlines them (web/ui/deferred.tsx).
+import { useAtomValue } from "jotai";
 import { Link } from "wouter";
 import type { NowPlaying, Page } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { stationLinks } from "#schema/station-links.ts";
+import { heardTrackAtom } from "../features/player/state";
 import {
   homeRecentTracks,
   homeUpdateCards,
@@ -69,11 +71,14 @@ function TrackCard({
 
 function NowPlayingCard() {
   // The player bar fetched it already: the server's "Start listening" first (web/ui/deferred.tsx).
-  const track = useDataAfterFirstRender(useNowPlaying().data);
+  const live = useDataAfterFirstRender(useNowPlaying().data);
+  // Rewound (ADR 040): the track the listener hears, said to be not live.
+  const heard = useAtomValue(heardTrackAtom);
+  const track = heard ?? live;
   return (
     <TrackCard
       id="now-playing-title"
-      label="Now Playing"
+      label={heard ? "Now Playing · not live" : "Now Playing"}
       track={track?.title ? track : undefined}
       empty="Start listening to see what's playing"
     />

@@ -93,9 +93,13 @@ export class StreamRecorder extends DurableObject<Env> {
       await this.prune(Number.POSITIVE_INFINITY, 0);
       return false;
     }
+    await this.keepRecording();
+    return true;
+  }
+
+  private async keepRecording(): Promise<void> {
     if (!this.running && (await this.ctx.storage.getAlarm()) === null)
       await this.ctx.storage.setAlarm(Date.now());
-    return true;
   }
 
   override async alarm(): Promise<void> {
@@ -287,7 +291,9 @@ export class StreamRecorder extends DurableObject<Env> {
       }));
   }
 
+  /** What it holds; asked while rewind is on, it also starts recording if it had stopped. */
   async status(): Promise<RecorderStatus> {
+    if (getConfig(this.env).REWIND_MINUTES > 0) await this.keepRecording();
     const sql = this.ctx.storage.sql;
     const summary = sql
       .exec<{ segments: number; oldest: number | null; breaks: number | null }>(

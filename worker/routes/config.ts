@@ -14,6 +14,7 @@ export const clientConfig = new Hono<AppEnv>().get("/", (c) => {
     streams: { hd: config.STREAM_URL_HD, sd: config.STREAM_URL_SD, mobile: config.STREAM_URL_MOBILE },
     historyWidgetUrl: config.HISTORY_WIDGET_URL ?? null,
     announcesNextTrack: announcesNextTrack(config),
+    rewindMinutes: config.REWIND_MINUTES,
     streamTiming: { bitrateKbps: config.STREAM_BITRATES_KBPS, burstBytes: config.STREAM_BURST_BYTES },
   };
   c.header("Cache-Control", "public, max-age=300");

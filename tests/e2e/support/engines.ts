@@ -58,8 +58,11 @@ export type PlayerView = {
   /** The hero's button on the home page: its text and aria-pressed. */
   hero: { text: string; pressed: boolean } | null;
   track: { title: string; artist: string };
-  /** The home page's Now Playing card's title. */
+  /** The home page's Now Playing card's title, and its label ("Now Playing", or "… · not live"). */
   cardTitle: string | null;
+  cardLabel: string | null;
+  /** Rewound: the host moment heard (ms) and how far behind live the bar says it is; else null. */
+  rewound: { heardAt: number; behind: string | null } | null;
   /** The heart of the player bar's track. */
   heart: string | null;
   /** The header's sleep-timer button ("Sleep timer", or "Sleep timer, 14:59 left"). */
@@ -98,6 +101,11 @@ function readPlayer(): PlayerView {
       artist: text(".player-bar .player-track-artist") ?? "",
     },
     cardTitle: text('[aria-labelledby="now-playing-title"] .track-title'),
+    cardLabel: text("#now-playing-title"),
+    rewound: (() => {
+      const heardAt = document.querySelector<HTMLElement>(".player-rewind")?.dataset.heardAt;
+      return heardAt ? { heardAt: Number(heardAt), behind: text(".player-rewind-behind") } : null;
+    })(),
     heart: label(".player-bar .favorite-button"),
     sleepTimer: label(".sleep-timer-button"),
     dialog:

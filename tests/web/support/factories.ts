@@ -21,7 +21,14 @@ export const streamTiming: ClientConfig["streamTiming"] = {
 };
 
 export function aClientConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
-  return { streams, historyWidgetUrl: null, announcesNextTrack: true, streamTiming, ...overrides };
+  return {
+    streams,
+    historyWidgetUrl: null,
+    announcesNextTrack: true,
+    rewindMinutes: 60,
+    streamTiming,
+    ...overrides,
+  };
 }
 
 export function aTrack(overrides: Partial<NowPlaying> = {}): NowPlaying {

@@ -2,18 +2,22 @@
 // the keyboard shortcuts, the automatic step down in quality on a slow network, the
 // listener's own listening time, and how late they hear the host (titles follow it). No markup, so a lazy chunk mounted by AudioProvider after the
 // first hydration (web/ui/deferred.tsx).
+import { useAtomValue } from "jotai";
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { useAudio } from "./audio-context";
 import { useAutoQuality } from "./auto-quality";
 import { usePlayerShortcuts } from "./keyboard";
 import { useListeningRecorder } from "./listening-recorder";
 import { useMediaSession } from "./media-session";
+import { heardTrackAtom } from "./state";
 import { useStreamDelay } from "./stream-delay";
 
 export function PlayerIntegrations() {
-  const { data: track } = useNowPlaying();
+  const { data: live } = useNowPlaying();
+  // Rewound, the lock screen names the track heard then.
+  const heard = useAtomValue(heardTrackAtom);
   const { status, play, pause, toggle, toggleMute } = useAudio();
-  useMediaSession(track, status, play, pause);
+  useMediaSession(heard ?? live, status, play, pause);
   usePlayerShortcuts(toggle, toggleMute);
   useAutoQuality();
   useListeningRecorder();

@@ -1,10 +1,12 @@
 // The fixed bottom player bar (docs/product.md §2): play/pause, volume, mute, quality, the current track
 // with its heart and share button, and the login dialog opener.
+import { useAtomValue } from "jotai";
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { deferred, useHydrated } from "#web/ui/deferred.tsx";
 import { PauseIcon, PlayIcon } from "#web/ui/icons.tsx";
 import { TrackArtwork } from "#web/ui/track-artwork.tsx";
 import { useAudio } from "./audio-provider";
+import { heardTrackAtom } from "./state";
 import "./player.css";
 
 const TrackActions = deferred(() => import("./track-actions").then((m) => m.TrackActions));
@@ -21,7 +23,9 @@ const statusText = {
 function CurrentTrack() {
   // The server rendered no track: a track fetched before hydration shows in the next render.
   const { data } = useNowPlaying();
-  const track = useHydrated() ? data : undefined;
+  // Rewound: the track heard then (the rewind controls keep it).
+  const heard = useAtomValue(heardTrackAtom);
+  const track = useHydrated() ? (heard ?? data) : undefined;
   return (
     <div className="player-track">
       <TrackArtwork src={track?.artwork} size={48} label={track ? track.album || track.title : null} eager />

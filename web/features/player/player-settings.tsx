@@ -11,6 +11,7 @@ import { loginDialogOpenAtom } from "../auth/state";
 import { useLogout } from "../auth/use-logout";
 import { useAudio } from "./audio-context";
 import { CastButton } from "./cast-button";
+import { RewindControls } from "./rewind-controls";
 import { VolumeControl } from "./volume-control";
 
 const qualityLabels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
@@ -49,7 +50,8 @@ export function PlayerSettings() {
   const shownQuality = useDataAfterFirstRender(quality) ?? defaultStreamQuality;
   return (
     <>
-      {/* First: it appears only when a device is in reach, and the others stay where they are. */}
+      <RewindControls />
+      {/* It appears only when a device is in reach; the others stay where they are. */}
       <CastButton />
       <VolumeControl />
       <select

@@ -6,6 +6,7 @@ import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
 import type { MseStream } from "./engine/mse-stream";
 import { requestStream } from "./engine/request";
+import type { RewindStream } from "./engine/rewind-stream";
 import type { MseStreamEvents } from "./engine/stream-types";
 import { readStored } from "./storage";
 import { withCacheBuster } from "./stream-url";
@@ -50,6 +51,29 @@ function mediaSourceClass(): SourceClass | null {
   );
 }
 
+/**
+ * Where the listener listens when not live (ADR 040): the host moment to play from, and the
+ * rewind quality of a stream URL (the player hands the source URLs). One player a page, so one
+ * module-wide state: the rewind controls may ask before the first play made a source.
+ */
+export type RewindTarget = { at: number; qualityOf: (url: string) => string | null };
+let rewinding: RewindTarget | null = null;
+let activeSource: StreamSource | null = null;
+
+/** Plays from `target` (a past moment) or, with null, live; a playing player follows at once. */
+export function rewindTo(target: RewindTarget | null): void {
+  rewinding = target;
+  activeSource?.followRewind();
+}
+
+/** The host moment heard now while rewound (ms); null while live. */
+export function rewindPosition(): number | null {
+  return rewinding ? (activeSource?.heardAt() ?? rewinding.at) : null;
+}
+
+/** Whether this browser can go back (the past plays through Media Source Extensions only). */
+export const canRewind = (): boolean => mediaSourceClass() !== null;
+
 export function createStreamSource(audio: HTMLAudioElement, player: SourceControls) {
   /** Once the MSE path failed for a stream, this page plays through the element. */
   let mseRefused = false;
@@ -58,6 +82,7 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
   /** The media time when the element last reported a decode error, if since the last start. */
   let errorAt: number | null = null;
   let mse: MseStream | null = null;
+  let past: RewindStream | null = null;
   let objectUrl: string | null = null;
   /** Bumped by every start and unload: a late engine module loads into nothing. */
   let generation = 0;
@@ -75,6 +100,8 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
     generation++;
     mse?.stop();
     mse = null;
+    past?.stop();
+    past = null;
     if (objectUrl) URL.revokeObjectURL(objectUrl);
     objectUrl = null;
   }
@@ -85,17 +112,9 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
     audio.src = cacheBust ? withCacheBuster(url) : url;
   }
 
-  function startMse(url: string, Source: SourceClass) {
-    const mediaSource = new Source();
-    // A ManagedMediaSource opens only on an element whose remote playback is off (Safari): a
-    // device chosen meanwhile gets the plain URL (playOnElement), which turns it on again.
-    if (Source !== (globalThis as { MediaSource?: SourceClass }).MediaSource)
-      audio.disableRemotePlayback = true;
-    objectUrl = URL.createObjectURL(mediaSource);
-    audio.dataset.engine = "mse";
-    audio.src = objectUrl;
-    const mine = generation;
-    const streamEvents: MseStreamEvents = {
+  /** The player's side of an MSE engine's events, for the engine of this start only. */
+  function engineEvents(mine: number): MseStreamEvents {
+    return {
       onStarving: (starving) => {
         if (mine !== generation || !player.wantsPlay()) return;
         // A drop is heard once the buffer ran dry: say so, and let the stall rule take over
@@ -116,6 +135,47 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
         if (mine === generation) refuse(reason);
       },
     };
+  }
+
+  /** A new MediaSource on the element: `engine` names the path on data-engine. */
+  function openMediaSource(Source: SourceClass, engine: "mse" | "rewind"): MediaSource {
+    const mediaSource = new Source();
+    // A ManagedMediaSource opens only on an element whose remote playback is off (Safari): a
+    // device chosen meanwhile gets the plain URL (playOnElement), which turns it on again.
+    if (Source !== (globalThis as { MediaSource?: SourceClass }).MediaSource)
+      audio.disableRemotePlayback = true;
+    objectUrl = URL.createObjectURL(mediaSource);
+    audio.dataset.engine = engine;
+    audio.src = objectUrl;
+    return mediaSource;
+  }
+
+  function startPast(url: string, Source: SourceClass, target: RewindTarget) {
+    const quality = target.qualityOf(url);
+    const mediaSource = openMediaSource(Source, "rewind");
+    const mine = generation;
+    const events: MseStreamEvents = {
+      ...engineEvents(mine),
+      // The past cannot play here after all: the listener hears live, and the live stream keeps MSE.
+      onUnsupported: (reason) => {
+        if (mine !== generation) return;
+        console.warn(`Playing live: the rewound stream cannot play (${reason})`);
+        rewinding = null;
+        if (player.wantsPlay()) player.restart(false);
+      },
+    };
+    void import("./engine/rewind-stream")
+      .then(({ createRewindStream }) => {
+        if (mine === generation)
+          past = createRewindStream(audio, mediaSource, { quality: quality ?? "hd", at: target.at }, events);
+      })
+      .catch((error: unknown) => events.onUnsupported(`the rewind engine did not load: ${String(error)}`));
+  }
+
+  function startMse(url: string, Source: SourceClass) {
+    const mediaSource = openMediaSource(Source, "mse");
+    const mine = generation;
+    const streamEvents = engineEvents(mine);
     // The request and the module load overlap (the host takes a few hundred milliseconds to send
     // its first bytes); the element starts once the first frames are in.
     const request = requestStream(url);
@@ -130,24 +190,43 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
       });
   }
 
-  return {
+  /** Rewound, a new start goes on from the moment heard now. */
+  function keepHeardMoment() {
+    const at = past?.positionMs();
+    if (rewinding && at != null) rewinding = { ...rewinding, at };
+  }
+
+  const source = {
+    /** The rewind target changed: a playing player starts again there (or live). */
+    followRewind() {
+      if (player.wantsPlay()) player.restart(false);
+    },
+    /** The host moment heard now on the rewind path; null elsewhere or before its first audio. */
+    heardAt(): number | null {
+      return past?.positionMs() ?? null;
+    },
     /** Loads `url` afresh (play, or the player's own reconnect); the caller calls play(). */
     start(url: string, cacheBust: boolean) {
       release();
       errorAt = null;
       audio.dataset.stream = url;
       const Source = mseRefused || elementOnly ? null : mediaSourceClass();
-      if (Source) startMse(url, Source);
+      // The past plays through MSE only: where the element must play, it plays live.
+      if (Source && rewinding) startPast(url, Source, rewinding);
+      else if (Source) startMse(url, Source);
       else startElement(url, cacheBust);
     },
     /** Another quality while playing: joined without a gap on the MSE path, else a new source. */
     switchTo(url: string): boolean {
+      // Rewound: the same moment again, in the new quality.
+      if (rewinding) keepHeardMoment();
       if (!mse || mse.down) return false;
       mse.switchTo(url);
       return true;
     },
-    /** Stops downloading; the next start begins at the live edge. */
+    /** Stops downloading; the next start begins at the live edge, or rewound where it paused. */
     unload() {
+      keepHeardMoment();
       release();
       audio.disableRemotePlayback = false;
       delete audio.dataset.engine;
@@ -196,6 +275,8 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
       return mse?.delayMs() ?? null;
     },
   };
+  activeSource = source;
+  return source;
 }
 
 export type StreamSource = ReturnType<typeof createStreamSource>;

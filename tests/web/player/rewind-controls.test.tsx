@@ -1,0 +1,119 @@
+// The rewind controls of the player bar (ADR 040): back 30 seconds, restart the track heard, back
+// to live, and the player bar naming the track heard while rewound. The engine that plays the
+// past is tests/web/player/rewind-stream.test.ts; here the stream source's rewind is watched.
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { RewindIndex, TrackHistoryItem } from "#schema/api.ts";
+import { PlayerBar } from "#web/features/player/index.ts";
+import { formatBehind, playAt, RewindControls } from "#web/features/player/rewind-controls.tsx";
+import * as streamSource from "#web/features/player/stream-source.ts";
+import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
+import { aClientConfig } from "../support/factories";
+import { mockApi } from "../support/fetch";
+import { audio, renderPlayer } from "../support/player";
+
+const minute = 60_000;
+const now = Date.now();
+const play = (id: number, title: string, startedAgoMs: number): TrackHistoryItem => ({
+  id,
+  title,
+  artist: `${title} Artist`,
+  album: null,
+  artwork: null,
+  playedAt: new Date(now - startedAgoMs).toISOString(),
+});
+/** Newest first, as the API answers. */
+const history = [
+  play(3, "Rain on Vinyl", 1 * minute),
+  play(2, "Slow Tide", 5 * minute),
+  play(1, "Velvet Harbour", 9 * minute),
+];
+const window: RewindIndex = {
+  quality: "hd",
+  minutes: 60,
+  oldest: now - 50 * minute,
+  newest: now - 3000,
+  segments: [],
+};
+
+/** The moment the stream source says is heard (null: live). */
+let heardAt: number | null = null;
+vi.mock("#web/features/player/stream-source.ts", async (actual) => ({
+  ...(await actual<typeof import("#web/features/player/stream-source.ts")>()),
+  canRewind: vi.fn(() => true),
+  rewindPosition: vi.fn(() => heardAt),
+  rewindTo: vi.fn((target: { at: number } | null) => {
+    heardAt = target?.at ?? null;
+  }),
+}));
+
+beforeEach(() => {
+  heardAt = null;
+  vi.mocked(streamSource.canRewind).mockReturnValue(true);
+  vi.mocked(streamSource.rewindTo).mockClear();
+  mockApi({ "GET /api/rewind/hd": window, "GET /api/track-history": history });
+});
+
+const title = () => document.querySelector(".player-track-title")?.textContent;
+
+describe("the rewind controls", () => {
+  it("go back 30 seconds from live: the newest moment recorded, less 30 s, and the bar names the track heard then", async () => {
+    // The controls are a lazy part of the bar's settings.
+    renderPlayer(<PlayerBar />);
+    fireEvent.click(await screen.findByRole("button", { name: "Back 30 seconds" }, { timeout: 5000 }));
+    expect(screen.queryByRole("button", { name: "Back to live" })).toBeNull();
+
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
+    expect(streamSource.rewindTo).toHaveBeenCalledWith({
+      at: (window.newest ?? 0) - 30_000,
+      qualityOf: expect.any(Function),
+    });
+    const target = vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0];
+    expect(target?.qualityOf(aClientConfig().streams.sd)).toBe("sd");
+    expect(target?.qualityOf("https://elsewhere.example/stream")).toBeNull();
+    // Pressed while stopped: it plays.
+    expect(audio().status).toBe("connecting");
+    await waitFor(() => expect(title()).toBe("Rain on Vinyl"), { timeout: 3000 });
+    expect(screen.getByText(/^0:3\d behind live$/)).toBeTruthy();
+
+    // Again: 30 s further back, from the moment heard.
+    fireEvent.click(screen.getByRole("button", { name: "Back 30 seconds" }));
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(streamSource.rewindTo).mock.calls[1]?.[0]?.at).toBe((window.newest ?? 0) - 60_000);
+  });
+
+  it("restart the track heard from its start, and come back to live", async () => {
+    heardAt = now - 7 * minute;
+    renderPlayer(<PlayerBar />);
+    fireEvent.click(await screen.findByRole("button", { name: "Restart this track" }, { timeout: 5000 }));
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
+    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(now - 9 * minute);
+    await waitFor(() => expect(title()).toBe("Velvet Harbour"), { timeout: 3000 });
+
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Back to live" })));
+    expect(streamSource.rewindTo).toHaveBeenLastCalledWith(null);
+    await waitFor(() => expect(title()).not.toBe("Velvet Harbour"), { timeout: 3000 });
+    expect(screen.queryByRole("button", { name: "Back to live" })).toBeNull();
+  });
+
+  it("are not offered where the station keeps no window, or the browser cannot play the past", async () => {
+    const { queryClient, unmount } = renderPlayer(<RewindControls />);
+    await act(async () => {});
+    expect(screen.getByRole("group", { name: "Rewind" })).toBeTruthy();
+    act(() => queryClient.setQueryData(clientConfigQueryKey, aClientConfig({ rewindMinutes: 0 })));
+    await waitFor(() => expect(screen.queryByRole("group", { name: "Rewind" })).toBeNull());
+    unmount();
+
+    vi.mocked(streamSource.canRewind).mockReturnValue(false);
+    renderPlayer(<RewindControls />);
+    await act(async () => {});
+    expect(screen.queryByRole("group", { name: "Rewind" })).toBeNull();
+  });
+
+  it("find the play on at a moment, and say how far behind live", () => {
+    expect(playAt(history, now - 4 * minute)?.title).toBe("Slow Tide");
+    expect(playAt(history, now - 10 * minute)).toBeUndefined();
+    expect(formatBehind(245_000)).toBe("4:05");
+    expect(formatBehind(3_723_000)).toBe("1:02:03");
+  });
+});
