@@ -13,7 +13,7 @@ export type Quality = "hd" | "sd" | "mobile";
 const startButton = ".hero-actions > button";
 const qualitySelect = 'select[aria-label="Stream quality"]';
 
-type PageLog = {
+export type PageLog = {
   log: SyncLog;
   pressedAt: number | null;
   now: number;
@@ -31,7 +31,7 @@ function storeSettings({ quality, element }: { quality: Quality; element: boolea
 }
 
 /** True once the app is hydrated and React owns `selector`'s element (a press would reach it). */
-function ownedByReact(selector: string): boolean {
+export function ownedByReact(selector: string): boolean {
   const element = document.querySelector(selector);
   return (
     document.documentElement.dataset.hydrated !== undefined &&
@@ -41,7 +41,7 @@ function ownedByReact(selector: string): boolean {
 }
 
 /** Notes the moment of the first press on `selector`'s element, before the app handles it. */
-function notePress(selector: string): void {
+export function notePress(selector: string): void {
   const probe = window as unknown as { pressedAt: number | null };
   probe.pressedAt = null;
   document.querySelector(selector)?.addEventListener(
@@ -53,7 +53,7 @@ function notePress(selector: string): void {
   );
 }
 
-function readLog(): PageLog {
+export function readLog(): PageLog {
   const probe = window as unknown as { syncProbe: SyncLog; pressedAt: number | null };
   return {
     log: probe.syncProbe,

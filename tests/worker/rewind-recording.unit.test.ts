@@ -63,6 +63,22 @@ describe("a rewind recording", () => {
     }
   });
 
+  it("keeps its segments end to end while a quicker delivery improves the clock estimate", () => {
+    const recording = createRecording({ segmentMs: 6000, joinWindowMs: 4000, tail: null });
+    const connection = recording.connect();
+    const liveAt = (i: number) => t0 + (i + 1) * frameMs;
+    const segments: Segment[] = [];
+    // Slow at first (300 ms late), then quick (20 ms): the estimate of when frame 0 was live moves.
+    for (let i = 0; i < 700; i++)
+      segments.push(...connection.push([frame(i)], liveAt(i) + (i < 300 ? 300 : 20)));
+    segments.push(...connection.end());
+    expect(segments).toHaveLength(4);
+    for (const [i, segment] of segments.entries()) {
+      const before = segments[i - 1];
+      if (before) expect(segment.startMs).toBeCloseTo(before.startMs + before.durationMs, 3);
+    }
+  });
+
   it("joins the next connection where its burst repeats the last frames recorded: nothing doubled, nothing lost", () => {
     const first = createRecording({ segmentMs: 6000, joinWindowMs: 4000, tail: null });
     const a = first.connect();

@@ -4,6 +4,7 @@ import type { TrackHistoryItem } from "#schema/api.ts";
 import { historySearch } from "#schema/listener-rules.ts";
 import { station } from "#schema/station.ts";
 import { ListFavoriteButton, type ListFavorites, useListFavorites } from "../features/favorites";
+import { PlayFromHistory } from "../features/player/play-from-history";
 import { useClientConfig } from "../lib/queries/config";
 import { historySearchQuery, useTrackHistory } from "../lib/queries/track-history";
 import { relativeTime } from "../lib/time";
@@ -175,6 +176,7 @@ const HistoryRows = memo(function HistoryRows({
         <li key={track.id} className="card track-list-item">
           <PlayedTrack track={track} />
           <div className="track-actions">
+            <PlayFromHistory track={track} />
             <ListFavoriteButton track={track} list={favorites} />
             <YouTubeLink track={track} />
           </div>

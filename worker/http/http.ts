@@ -22,6 +22,18 @@ export function errorCodeFor(status: number): string {
   return errorCodes[status] ?? (status >= 500 ? "internal_error" : "bad_request");
 }
 
+/**
+ * Work the answer need not wait for (the runtime's waitUntil); where there is no execution context
+ * (the app called directly, as some tests do), it is awaited instead.
+ */
+export async function afterAnswer(c: Context, work: Promise<unknown>): Promise<void> {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    await work;
+  }
+}
+
 export function jsonError(c: Context, status: ContentfulStatusCode, message: string, error?: string) {
   return c.json({ error: error ?? errorCodeFor(status), message }, status);
 }

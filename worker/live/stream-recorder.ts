@@ -10,6 +10,9 @@ import { createMp3Framer } from "#schema/mp3/frames.ts";
 import { getConfig } from "../lib/config";
 import { createIcyReader } from "../lib/rewind/icy";
 import { createRecording, type RecordingTail, type Segment } from "../lib/rewind/recording";
+import { SegmentIndex, type SegmentRow } from "./recorder/segment-index";
+
+export type { SegmentRow };
 
 export { rewindQualities };
 export type RewindQuality = (typeof rewindQualities)[number];
@@ -22,16 +25,6 @@ const reconnectDelaysMs = [0, 200, 500, 1000, 2000];
 const stallMs = 5000;
 /** After a session that failed outright, the next alarm waits this long. */
 const retryAfterFailureMs = 5000;
-
-export type SegmentRow = {
-  seq: number;
-  startMs: number;
-  durationMs: number;
-  key: string;
-  joined: boolean;
-  gapBeforeMs: number;
-  title: string | null;
-};
 
 export type RecorderStatus = {
   quality: string;
@@ -49,25 +42,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class StreamRecorder extends DurableObject<Env> {
   private running = false;
+  private readonly index: SegmentIndex;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`
-      CREATE TABLE IF NOT EXISTS segments (
-        seq INTEGER PRIMARY KEY,
-        start_ms REAL NOT NULL,
-        duration_ms REAL NOT NULL,
-        frames INTEGER NOT NULL,
-        bytes INTEGER NOT NULL,
-        key TEXT NOT NULL,
-        joined INTEGER NOT NULL,
-        gap_before_ms REAL NOT NULL,
-        title TEXT
-      );
-      CREATE INDEX IF NOT EXISTS segments_by_start ON segments (start_ms);
-      CREATE TABLE IF NOT EXISTS titles (at_ms REAL NOT NULL, title TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS titles_by_time ON titles (at_ms);
-    `);
+    this.index = new SegmentIndex(ctx.storage.sql);
   }
 
   /** Its name: a quality, or a quality and a suffix ("sd/test-…", a test's own recorder). */
@@ -215,105 +194,47 @@ export class StreamRecorder extends DurableObject<Env> {
 
   /** Writes segments to R2, then indexes them: the index never names a missing object. */
   private async store(segments: Segment[], tail: RecordingTail | null): Promise<void> {
-    const sql = this.ctx.storage.sql;
     for (const segment of segments) {
-      const last = sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM segments").one().seq;
-      const seq = (last ?? 0) + 1;
+      const seq = this.index.nextSeq();
       const key = `${this.name}/${Math.round(segment.startMs)}-${seq}.mp3`;
       await this.env.REWIND.put(key, segment.bytes, {
         httpMetadata: { contentType: "audio/mpeg", cacheControl: "public, max-age=31536000, immutable" },
       });
-      sql.exec(
-        `INSERT INTO segments (seq, start_ms, duration_ms, frames, bytes, key, joined, gap_before_ms, title)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        seq,
-        segment.startMs,
-        segment.durationMs,
-        segment.frames,
-        segment.bytes.length,
-        key,
-        segment.joined ? 1 : 0,
-        segment.gapBeforeMs,
-        segment.title,
-      );
-      for (const mark of segment.titles)
-        sql.exec("INSERT INTO titles (at_ms, title) VALUES (?, ?)", mark.atMs, mark.title);
+      this.index.add(seq, key, segment);
     }
     if (tail) await this.ctx.storage.put("tail", tail);
   }
 
   /** Deletes what ended before `now` less the window, objects first; `minutes` 0: everything. */
   async prune(now: number, minutes: number): Promise<number> {
-    const sql = this.ctx.storage.sql;
     const cutoff = minutes === 0 ? Number.POSITIVE_INFINITY : now - minutes * 60_000;
-    const old = sql
-      .exec<{ seq: number; key: string }>(
-        "SELECT seq, key FROM segments WHERE start_ms + duration_ms < ? ORDER BY seq",
-        cutoff,
-      )
-      .toArray();
+    const old = this.index.endedBefore(cutoff);
     for (let i = 0; i < old.length; i += 1000) {
       const batch = old.slice(i, i + 1000);
       await this.env.REWIND.delete(batch.map((row) => row.key));
-      sql.exec("DELETE FROM segments WHERE seq <= ?", batch.at(-1)?.seq ?? 0);
+      this.index.deleteThrough(batch.at(-1)?.seq ?? 0);
     }
-    sql.exec("DELETE FROM titles WHERE at_ms < ?", cutoff);
+    this.index.deleteTitlesBefore(cutoff);
     if (minutes === 0) await this.ctx.storage.delete("tail");
     return old.length;
   }
 
   /** The segments that overlap [fromMs, toMs), in order. */
   async segments(fromMs: number, toMs: number): Promise<SegmentRow[]> {
-    return this.ctx.storage.sql
-      .exec<{
-        seq: number;
-        start_ms: number;
-        duration_ms: number;
-        key: string;
-        joined: number;
-        gap_before_ms: number;
-        title: string | null;
-      }>(
-        `SELECT seq, start_ms, duration_ms, key, joined, gap_before_ms, title FROM segments
-         WHERE start_ms < ? AND start_ms + duration_ms > ? ORDER BY seq`,
-        toMs,
-        fromMs,
-      )
-      .toArray()
-      .map((row) => ({
-        seq: row.seq,
-        startMs: row.start_ms,
-        durationMs: row.duration_ms,
-        key: row.key,
-        joined: row.joined === 1,
-        gapBeforeMs: row.gap_before_ms,
-        title: row.title,
-      }));
+    return this.index.overlapping(fromMs, toMs);
   }
 
   /** What it holds; asked while rewind is on, it also starts recording if it had stopped. */
   async status(): Promise<RecorderStatus> {
     if (getConfig(this.env).REWIND_MINUTES > 0) await this.keepRecording();
-    const sql = this.ctx.storage.sql;
-    const summary = sql
-      .exec<{ segments: number; oldest: number | null; breaks: number | null }>(
-        `SELECT count(*) AS segments, min(start_ms) AS oldest,
-                sum(CASE WHEN joined = 0 AND seq > (SELECT min(seq) FROM segments) THEN 1 ELSE 0 END) AS breaks
-         FROM segments`,
-      )
-      .one();
-    const last = sql
-      .exec<{ end_ms: number; key: string }>(
-        "SELECT start_ms + duration_ms AS end_ms, key FROM segments ORDER BY seq DESC LIMIT 1",
-      )
-      .toArray()[0];
+    const summary = this.index.summary();
     return {
       quality: this.quality,
-      lastSegmentEndMs: last?.end_ms ?? null,
-      lastSegmentKey: last?.key ?? null,
+      lastSegmentEndMs: summary.lastEnd,
+      lastSegmentKey: summary.lastKey,
       segments: summary.segments,
       oldestStartMs: summary.oldest,
-      breaks: summary.breaks ?? 0,
+      breaks: summary.breaks,
       lastError: (await this.ctx.storage.get<{ message: string; at: number }>("lastError")) ?? null,
     };
   }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { contactMessage } from "#schema/api.ts";
 import type { AppEnv } from "../env";
-import { siteBusy } from "../http/http";
+import { afterAnswer, siteBusy } from "../http/http";
 import { hitClientLimit, tooManyRequests } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { getConfig } from "../lib/config";
@@ -21,12 +21,6 @@ export const contact = new Hono<AppEnv>().post("/", validate("json", contactMess
   }
   const stored = await storeContactMessage(db, c.req.valid("json"), now);
   // The message is safe in D1; the mail may go out after the answer.
-  const notification = notifyStation(c.env, stored);
-  try {
-    c.executionCtx.waitUntil(notification);
-  } catch {
-    // No execution context (called directly, as in some tests): wait for it instead.
-    await notification;
-  }
+  await afterAnswer(c, notifyStation(c.env, stored));
   return c.json({ ok: true as const }, 201);
 });

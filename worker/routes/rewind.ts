@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type RewindIndex, rewindIndexQuery, rewindPageMs, rewindQuality } from "#schema/api/rewind.ts";
 import type { AppEnv } from "../env";
-import { jsonError } from "../http/http";
+import { afterAnswer, jsonError } from "../http/http";
 import { validate } from "../http/validate";
 import { getConfig } from "../lib/config";
 import { streamRecorder } from "../live";
@@ -38,7 +38,7 @@ export const rewind = new Hono<AppEnv>()
           ETag: object.httpEtag,
         },
       });
-      c.executionCtx.waitUntil(edge.put(cacheKey, res.clone()));
+      await afterAnswer(c, edge.put(cacheKey, res.clone()));
       return res;
     },
   )
@@ -72,6 +72,6 @@ export const rewind = new Hono<AppEnv>()
     };
     // A new segment comes every 6 s: a page may be 3 s behind, never more.
     const res = c.json(body, 200, { "Cache-Control": "public, max-age=3" });
-    c.executionCtx.waitUntil(edge.put(cacheKey, res.clone()));
+    await afterAnswer(c, edge.put(cacheKey, res.clone()));
     return res;
   });

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RewindIndex, TrackHistoryItem } from "#schema/api.ts";
 import { PlayerBar } from "#web/features/player/index.ts";
+import { PlayFromHistory } from "#web/features/player/play-from-history.tsx";
 import { formatBehind, playAt, RewindControls } from "#web/features/player/rewind-controls.tsx";
 import * as streamSource from "#web/features/player/stream-source.ts";
 import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
@@ -115,5 +116,31 @@ describe("the rewind controls", () => {
     expect(playAt(history, now - 10 * minute)).toBeUndefined();
     expect(formatBehind(245_000)).toBe("4:05");
     expect(formatBehind(3_723_000)).toBe("1:02:03");
+  });
+});
+
+describe("a history row's play button", () => {
+  it("plays the track from its start while that start is in the window, and is not offered once it is not", async () => {
+    renderPlayer(
+      <ul>
+        {[...history, play(0, "Before The Window", 55 * minute)].map((track) => (
+          <li key={track.id}>
+            <PlayFromHistory track={track} />
+          </li>
+        ))}
+      </ul>,
+    );
+    const button = await screen.findByRole("button", {
+      name: "Play Slow Tide by Slow Tide Artist from its start",
+    });
+    expect(screen.getAllByRole("button", { name: /from its start$/ })).toHaveLength(3);
+    expect(screen.queryByRole("button", { name: /^Play Before The Window/ })).toBeNull();
+
+    fireEvent.click(button);
+    expect(streamSource.rewindTo).toHaveBeenCalledWith({
+      at: now - 5 * minute,
+      qualityOf: expect.any(Function),
+    });
+    expect(audio().status).toBe("connecting");
   });
 });

@@ -1,6 +1,5 @@
 // Calls into the worker as a test makes them: through its real entry point, or through the
 // Hono app with some bindings replaced when the test changes the configuration.
-import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { app } from "#worker/app.ts";
 import { uniqueIp } from "./unique";
@@ -10,8 +9,7 @@ export type Bindings = Record<string, unknown>;
 /** `path` on http://localhost, or a full URL for another host; with `bindings`, through the app with those. */
 export function request(path: string, init: RequestInit = {}, bindings?: Bindings): Promise<Response> {
   const url = path.startsWith("http") ? path : `http://localhost${path}`;
-  if (bindings)
-    return Promise.resolve(app.request(url, init, { ...env, ...bindings }, createExecutionContext()));
+  if (bindings) return Promise.resolve(app.request(url, init, { ...env, ...bindings }));
   return exports.default.fetch(new Request(url, init));
 }
 

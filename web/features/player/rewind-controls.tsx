@@ -4,15 +4,12 @@
 // player bar, the lock screen and the heart, and says how far behind live the listener is.
 import { useQuery } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { useEffect, useState } from "react";
-import type { NowPlaying, RewindIndex, TrackHistoryItem } from "#schema/api.ts";
-import { apiRequest } from "#web/lib/api.ts";
-import { useClientConfig } from "#web/lib/queries/config.ts";
+import { useEffect } from "react";
+import type { NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
-import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
-import { useAudio } from "./audio-context";
+import { useRewind } from "./rewind";
 import { heardTrackAtom } from "./state";
-import { canRewind, rewindPosition, rewindTo } from "./stream-source";
+import { rewindPosition } from "./stream-source";
 
 /** How often the moment heard is read while rewound. */
 const positionEveryMs = 500;
@@ -41,22 +38,16 @@ const heardTrack = (play: TrackHistoryItem): NowPlaying => ({
 });
 
 export function RewindControls() {
-  // The server rendered none: the first render (hydration) matches it, the next one decides.
-  const config = useDataAfterFirstRender(useClientConfig().data);
-  const { isPlaying, play, quality } = useAudio();
+  const { available, position, setPosition, go, window } = useRewind();
   const setHeard = useSetAtom(heardTrackAtom);
-  const [position, setPosition] = useState<number | null>(null);
-  /** The newest moment recorded at the last look, and when (page clock) that was. */
-  const [edge, setEdge] = useState<{ newest: number; readAt: number } | null>(null);
   const rewound = position !== null;
   const history = useQuery({ ...trackHistoryQuery, enabled: rewound });
-  const available = !!config && config.rewindMinutes > 0 && canRewind();
 
   useEffect(() => {
     if (!rewound) return;
     const timer = setInterval(() => setPosition(rewindPosition()), positionEveryMs);
     return () => clearInterval(timer);
-  }, [rewound]);
+  }, [rewound, setPosition]);
 
   const heard = position === null || !history.data ? undefined : playAt(history.data, position);
   useEffect(() => {
@@ -69,21 +60,8 @@ export function RewindControls() {
 
   /** The recorded window now: from its oldest moment to its newest (host ms). */
   async function readWindow() {
-    const index = await apiRequest<RewindIndex>("GET", `/api/rewind/${quality}`);
-    if (index.newest !== null) setEdge({ newest: index.newest, readAt: Date.now() });
-    return index;
-  }
-
-  function go(at: number | null) {
-    const streams = config?.streams;
-    if (at === null) rewindTo(null);
-    else
-      rewindTo({
-        at,
-        qualityOf: (url) => Object.entries(streams ?? {}).find(([, u]) => u === url)?.[0] ?? null,
-      });
-    setPosition(at);
-    if (!isPlaying) play();
+    const { data } = await window.refetch();
+    return data ?? { oldest: null, newest: null };
   }
 
   async function back(ms: number) {
@@ -103,8 +81,9 @@ export function RewindControls() {
   }
 
   // Live moves on as the listener listens: the newest moment then, plus the time since.
+  const newest = window.data?.newest ?? null;
   const behind =
-    position !== null && edge !== null ? edge.newest + (Date.now() - edge.readAt) - position : null;
+    position !== null && newest !== null ? newest + (Date.now() - window.dataUpdatedAt) - position : null;
   return (
     <fieldset className="player-rewind" aria-label="Rewind" data-heard-at={position ?? undefined}>
       <button
@@ -123,15 +102,16 @@ export function RewindControls() {
       >
         ⏮
       </button>
+      {/* Above the bar while rewound: the bar's controls stay where they are. */}
       {rewound && (
-        <>
-          <span className="player-rewind-behind" data-testid="rewind-behind">
+        <div className="player-rewind-banner">
+          <span className="player-rewind-behind">
             {behind !== null ? `${formatBehind(behind)} behind live` : "Not live"}
           </span>
           <button type="button" className="player-text-button" onClick={() => go(null)}>
             Back to live
           </button>
-        </>
+        </div>
       )}
     </fieldset>
   );

@@ -199,6 +199,8 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
   const source = {
     /** The rewind target changed: a playing player starts again there (or live). */
     followRewind() {
+      // What plays now is left first: its moment is not the target's.
+      release();
       if (player.wantsPlay()) player.restart(false);
     },
     /** The host moment heard now on the rewind path; null elsewhere or before its first audio. */
@@ -207,6 +209,8 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
     },
     /** Loads `url` afresh (play, or the player's own reconnect); the caller calls play(). */
     start(url: string, cacheBust: boolean) {
+      // A restart while rewound (a reconnect, a quality) goes on from the moment heard.
+      keepHeardMoment();
       release();
       errorAt = null;
       audio.dataset.stream = url;

@@ -25,7 +25,11 @@ export type Segment = {
 /** What a recording needs from the one before it to join the next connection (kept in storage). */
 export type RecordingTail = { frames: Uint8Array[]; endMs: number; title: string | null };
 
-type Timeline = { origin: () => number; positionMs: number; fresh: boolean };
+/**
+ * One unbroken run of audio: its position 0's host moment (estimated by its first connection until
+ * its first segment is closed, then fixed, so every segment follows the last exactly).
+ */
+type Timeline = { origin: () => number; fixedOrigin?: number; positionMs: number; fresh: boolean };
 type OpenSegment = {
   frames: Mp3Frame[];
   startPosition: number;
@@ -58,7 +62,8 @@ export function createRecording({
     const segment = open;
     open = null;
     if (!segment || segment.frames.length === 0) return null;
-    const origin = segment.timeline.origin();
+    segment.timeline.fixedOrigin ??= segment.timeline.origin();
+    const origin = segment.timeline.fixedOrigin;
     const startMs = origin + segment.startPosition;
     const bytes = new Uint8Array(segment.frames.reduce((sum, frame) => sum + frame.bytes.length, 0));
     let at = 0;

@@ -1,0 +1,28 @@
+// A history row's play button (ADR 040): plays the track from its start, as the history stamped
+// it, while that start is still in the recorded window. Shown only where the listener can rewind.
+import type { TrackHistoryItem } from "#schema/api.ts";
+import { PlayIcon } from "#web/ui/icons.tsx";
+import { useRewind } from "./rewind";
+
+export function PlayFromHistory({
+  track,
+}: {
+  track: Pick<TrackHistoryItem, "title" | "artist" | "playedAt">;
+}) {
+  const { available, go, window } = useRewind();
+  const start = Date.parse(track.playedAt);
+  const oldest = window.data?.oldest ?? null;
+  const newest = window.data?.newest ?? null;
+  if (!available || oldest === null || newest === null || start < oldest || start >= newest) return null;
+  return (
+    <button
+      type="button"
+      className="icon-button play-from-history"
+      aria-label={`Play ${track.title} by ${track.artist} from its start`}
+      title="Play from its start"
+      onClick={() => go(start)}
+    >
+      <PlayIcon size={18} />
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+// Where the listener listens (ADR 040): live, or a moment of the recorded window. One state for
+// the player bar's rewind controls and the history's play buttons; the stream source plays it.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { atom, useAtom, useAtomValue } from "jotai";
+import { useCallback, useContext } from "react";
+import type { RewindIndex } from "#schema/api.ts";
+import { apiRequest } from "#web/lib/api.ts";
+import { useClientConfig } from "#web/lib/queries/config.ts";
+import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+import { AudioContext } from "./audio-context";
+import { isPlayingAtom, qualityAtom } from "./state";
+import { canRewind, rewindTo } from "./stream-source";
+
+/** The host moment heard while rewound (ms), as last read; null while live. */
+export const rewindPositionAtom = atom<number | null>(null);
+
+/** The recorded window of `quality`: its oldest and newest moments, read again every few seconds. */
+export const rewindWindowQuery = (quality: string) =>
+  queryOptions({
+    queryKey: ["/api/rewind", quality] as const,
+    queryFn: () => apiRequest<RewindIndex>("GET", `/api/rewind/${quality}`),
+    staleTime: 5000,
+  });
+
+export function useRewind() {
+  // The server rendered no rewind: the first render (hydration) matches it, the next one decides.
+  const config = useDataAfterFirstRender(useClientConfig().data);
+  // Outside the player (a screen rendered alone) there is nothing to rewind.
+  const player = useContext(AudioContext);
+  const isPlaying = useAtomValue(isPlayingAtom);
+  const quality = useAtomValue(qualityAtom);
+  const [position, setPosition] = useAtom(rewindPositionAtom);
+  const available = !!player && !!config && config.rewindMinutes > 0 && canRewind();
+  const window = useQuery({ ...rewindWindowQuery(quality), enabled: available });
+  const streams = config?.streams;
+
+  /** Plays from `at` (a host moment), or live with null; starts the radio if it was off. */
+  const go = useCallback(
+    (at: number | null) => {
+      if (at === null) rewindTo(null);
+      else
+        rewindTo({
+          at,
+          qualityOf: (url) => Object.entries(streams ?? {}).find(([, u]) => u === url)?.[0] ?? null,
+        });
+      setPosition(at);
+      if (!isPlaying) player?.play();
+    },
+    [streams, setPosition, isPlaying, player],
+  );
+
+  return { available, position, setPosition, go, window };
+}
