@@ -106,7 +106,8 @@ describe("app shell", () => {
   it("sets each page's title and description", async () => {
     renderAt("/install", <App />);
     await screen.findByRole("heading", { name: `Install ${station.name}` });
-    expect(document.title).toBe(`Install the App | ${station.name}`);
+    // Set by the screen's effect, which may run a moment after its heading is in the page.
+    await waitFor(() => expect(document.title).toBe(`Install the App | ${station.name}`));
   });
 
   it("shows a clear offline state while the browser is offline", async () => {
