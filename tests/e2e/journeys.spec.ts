@@ -302,16 +302,16 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     );
     expect(restarted.track.title).toBe(track?.title);
 
-    // From the history: an older track whose start is still in the window, from its start. The
-    // station repeats its six tracks every two minutes: a row may move to the top (its newest play)
-    // between finding and pressing its button, so a vanished button is looked for again.
+    // From the history: the second track with a play button (the first may be the one heard
+    // live), from its start. The station repeats its six tracks every two minutes and a track
+    // played again takes its row to the top: a button that vanished is looked for again.
     await page.click('nav[aria-label="Main"] a[href="/history"]');
     let label: string | null = null;
     for (let attempt = 1; ; attempt++) {
       label = await page.waitFor(
         () => {
           const buttons = [...document.querySelectorAll("main button.play-from-history")];
-          return buttons.at(-1)?.getAttribute("aria-label") ?? null;
+          return buttons[1]?.getAttribute("aria-label") ?? null;
         },
         undefined,
         { timeout: 15_000 },

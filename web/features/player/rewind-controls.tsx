@@ -37,6 +37,13 @@ const heardTrack = (play: TrackHistoryItem): NowPlaying => ({
   listeners: null,
 });
 
+/** A bar and a triangle pointing back: to the start of the track (an SVG: not every font has ⏮). */
+const RestartIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d="M6 5h2v14H6zM20 5v14L9.5 12z" />
+  </svg>
+);
+
 export function RewindControls() {
   const { available, position, setPosition, go, window } = useRewind();
   const setHeard = useSetAtom(heardTrackAtom);
@@ -100,7 +107,7 @@ export function RewindControls() {
         aria-label="Restart this track"
         onClick={() => void restartTrack()}
       >
-        ⏮
+        <RestartIcon />
       </button>
       {/* Above the bar while rewound: the bar's controls stay where they are. */}
       {rewound && (
