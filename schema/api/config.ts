@@ -1,5 +1,6 @@
 // What the SPA needs of the deployment's configuration (GET /api/config, ADR 004).
 import { z } from "zod";
+import { rewindSettings } from "./rewind";
 
 /** What the SPA needs of the deployment's configuration. */
 export const clientConfig = z.object({
@@ -7,9 +8,9 @@ export const clientConfig = z.object({
   historyWidgetUrl: z.string().nullable(),
   /** Whether the station announces its next track (a next-track widget, or AzuraCast's playing_next). */
   announcesNextTrack: z.boolean(),
+  /** Rewind as the operator allows it (ADR 040, 042); `minutes` 0: listeners cannot go back. */
+  rewind: rewindSettings,
   /** Per quality: its bitrate (kbit/s) and the host's burst (bytes), to time titles to the audio. */
-  /** How many minutes back a listener may go (REWIND_MINUTES, ADR 040); 0: rewind is off. */
-  rewindMinutes: z.number().int().nonnegative(),
   streamTiming: z.object({
     bitrateKbps: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),
     burstBytes: z.object({ hd: z.number(), sd: z.number(), mobile: z.number() }),

@@ -35,12 +35,48 @@ export type RewindSegment = z.infer<typeof rewindSegment>;
 
 export const rewindIndex = z.object({
   quality: rewindQuality,
-  /** REWIND_MINUTES: how far back the window reaches at most. */
+  /** How far back listeners may go: the operator's window within REWIND_MINUTES (ADR 042). */
   minutes: z.number().int().positive(),
-  /** The window recorded now: from the oldest segment's start to the newest one's end; null when empty. */
+  /** The window listeners may reach now: from its oldest moment to the newest segment's end; null when empty. */
   oldest: z.number().nullable(),
   newest: z.number().nullable(),
   /** Given `at`, the segments that overlap its 10-minute page, in order; else none. */
   segments: z.array(rewindSegment),
 });
 export type RewindIndex = z.infer<typeof rewindIndex>;
+
+/**
+ * Where 'Restart this track' and the history's play buttons start: this long before the track's
+ * stamp. A host publishes a new title a little after the new track's first bytes (Icecast applies
+ * a metadata update a few hundred ms after it is sent), so the stamp trails the music; starting a
+ * half second early keeps the first note (bench:rewind measures the offset).
+ */
+export const restartLeadMs = 500;
+
+/**
+ * The operator's rewind settings (/pb/rewind, ADR 042). A station's licence may allow less than
+ * the recording does: time-shifting, choosing a past track and relaying are each a choice.
+ */
+export const rewindSettings = z.strictObject({
+  /** How far back listeners may go, in minutes: 0 (no rewind) up to the recorded REWIND_MINUTES. */
+  minutes: z
+    .number({ error: "minutes must be a whole number of minutes" })
+    .int("minutes must be a whole number of minutes")
+    .min(0, "minutes must be 0 or more")
+    .max(24 * 60, "minutes must be at most 1440"),
+  /** Whether the player offers 'Restart this track'. */
+  restartTrack: z.boolean({ error: "restartTrack must be true or false" }),
+  /** Whether /history offers to play a past track, and the scrubber marks the tracks. */
+  playFromHistory: z.boolean({ error: "playFromHistory must be true or false" }),
+  /** Relay mode: live listeners hear the newest recorded segments from the edge, not the host. */
+  relay: z.boolean({ error: "relay must be true or false" }),
+});
+export type RewindSettings = z.infer<typeof rewindSettings>;
+
+/** GET/PUT /api/rewind/settings answers the saved settings and what the recording allows. */
+export const rewindSettingsAnswer = z.object({
+  settings: rewindSettings,
+  /** REWIND_MINUTES: the longest window the station records; 0 when it records nothing. */
+  recordedMinutes: z.number().int().nonnegative(),
+});
+export type RewindSettingsAnswer = z.infer<typeof rewindSettingsAnswer>;

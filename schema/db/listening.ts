@@ -145,4 +145,6 @@ export const stationSettings = sqliteTable("station_settings", {
   listenersPublic: integer("listeners_public", { mode: "boolean" }).notNull().default(true),
   /** Who files the performance reports (ADR 038): JSON, schema/api/reports.ts reportFiler; null until saved. */
   reportFiler: text("report_filer"),
+  /** The operator's rewind settings (ADR 042): JSON, schema/api/rewind.ts rewindSettings; null until saved. */
+  rewindSettings: text("rewind_settings"),
 });

@@ -178,7 +178,7 @@ describe("GET /api/config", () => {
       // The test station's helper serves a next-track widget.
       announcesNextTrack: true,
       // The tests keep no rewind window (vitest.config.ts).
-      rewindMinutes: 0,
+      rewind: { minutes: 0, restartTrack: false, playFromHistory: false, relay: false },
       // Icecast's burst and the spec's three bitrates, unless configured otherwise.
       streamTiming: {
         bitrateKbps: { hd: 320, sd: 128, mobile: 64 },

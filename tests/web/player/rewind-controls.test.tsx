@@ -1,12 +1,14 @@
-// The rewind controls of the player bar (ADR 040): back 30 seconds, restart the track heard, back
-// to live, and the player bar naming the track heard while rewound. The engine that plays the
+// The rewind controls of the player bar (ADR 040): back 30 seconds, restart the track heard, the
+// scrubber, back to live, the player bar naming the track heard while rewound, and what the
+// operator allows (ADR 042). The engine that plays the
 // past is tests/web/player/rewind-stream.test.ts; here the stream source's rewind is watched.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { RewindIndex, TrackHistoryItem } from "#schema/api.ts";
+import { type RewindIndex, restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
 import { PlayerBar } from "#web/features/player/index.ts";
 import { PlayFromHistory } from "#web/features/player/play-from-history.tsx";
-import { formatBehind, playAt, RewindControls } from "#web/features/player/rewind-controls.tsx";
+import { formatBehind, RewindControls } from "#web/features/player/rewind-controls.tsx";
+import { playHeardAt } from "#web/features/player/rewind-scrubber.tsx";
 import * as streamSource from "#web/features/player/stream-source.ts";
 import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
 import { aClientConfig } from "../support/factories";
@@ -88,7 +90,8 @@ describe("the rewind controls", () => {
     renderPlayer(<PlayerBar />);
     fireEvent.click(await screen.findByRole("button", { name: "Restart this track" }, { timeout: 5000 }));
     await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
-    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(now - 9 * minute);
+    // From a little before its stamp: the host names a track after its first notes.
+    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(now - 9 * minute - restartLeadMs);
     await waitFor(() => expect(title()).toBe("Velvet Harbour"), { timeout: 3000 });
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Back to live" })));
@@ -101,7 +104,12 @@ describe("the rewind controls", () => {
     const { queryClient, unmount } = renderPlayer(<RewindControls />);
     await act(async () => {});
     expect(screen.getByRole("group", { name: "Rewind" })).toBeTruthy();
-    act(() => queryClient.setQueryData(clientConfigQueryKey, aClientConfig({ rewindMinutes: 0 })));
+    act(() =>
+      queryClient.setQueryData(
+        clientConfigQueryKey,
+        aClientConfig({ rewind: { ...aClientConfig().rewind, minutes: 0 } }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole("group", { name: "Rewind" })).toBeNull());
     unmount();
 
@@ -112,10 +120,64 @@ describe("the rewind controls", () => {
   });
 
   it("find the play on at a moment, and say how far behind live", () => {
-    expect(playAt(history, now - 4 * minute)?.title).toBe("Slow Tide");
-    expect(playAt(history, now - 10 * minute)).toBeUndefined();
+    expect(playHeardAt(history, now - 4 * minute)?.title).toBe("Slow Tide");
+    // A track's music starts a little before its stamp.
+    expect(playHeardAt(history, now - 5 * minute - restartLeadMs + 1)?.title).toBe("Slow Tide");
+    expect(playHeardAt(history, now - 5 * minute - restartLeadMs - 1)?.title).toBe("Velvet Harbour");
+    expect(playHeardAt(history, now - 10 * minute)).toBeUndefined();
     expect(formatBehind(245_000)).toBe("4:05");
     expect(formatBehind(3_723_000)).toBe("1:02:03");
+  });
+
+  it("offer a scrubber over the window with the tracks marked: resting on a moment plays it, its end is live", async () => {
+    renderPlayer(<RewindControls />);
+    fireEvent.click(await screen.findByRole("button", { name: "Rewind window" }));
+    const slider = await screen.findByRole("slider", { name: "Moment to play" });
+    // Once the history is read: the track heard at the slider's moment, and every start marked.
+    await waitFor(() =>
+      expect(slider.getAttribute("aria-valuetext")).toBe("Live, Rain on Vinyl by Rain on Vinyl Artist"),
+    );
+    expect(document.querySelectorAll(".player-rewind-mark")).toHaveLength(3);
+    expect([...document.querySelectorAll(".player-rewind-mark")].map((m) => m.getAttribute("title"))).toEqual(
+      [
+        "Rain on Vinyl by Rain on Vinyl Artist",
+        "Slow Tide by Slow Tide Artist",
+        "Velvet Harbour by Velvet Harbour Artist",
+      ],
+    );
+
+    // 600 s after the window's oldest moment, the slider's ends being the window's.
+    fireEvent.change(slider, { target: { value: "600" } });
+    expect(slider.getAttribute("aria-valuetext")).toMatch(/^\d+:\d\d behind live$/);
+    expect(streamSource.rewindTo).not.toHaveBeenCalled();
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe((window.oldest ?? 0) + 600_000);
+    await screen.findByRole("button", { name: "Back to live" });
+
+    fireEvent.change(slider, { target: { value: slider.getAttribute("max") } });
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenLastCalledWith(null));
+  });
+
+  it("offer only what the operator allows: no 'Restart this track', no track marks, no history play buttons", async () => {
+    const { queryClient } = renderPlayer(
+      <>
+        <RewindControls />
+        <PlayFromHistory track={history[1] as TrackHistoryItem} />
+      </>,
+    );
+    await screen.findByRole("button", { name: "Restart this track" });
+    await screen.findByRole("button", { name: /from its start$/ });
+    act(() =>
+      queryClient.setQueryData(
+        clientConfigQueryKey,
+        aClientConfig({ rewind: { minutes: 60, restartTrack: false, playFromHistory: false, relay: false } }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Restart this track" })).toBeNull());
+    expect(screen.queryByRole("button", { name: /from its start$/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Back 30 seconds" }));
+    await screen.findByRole("slider", { name: "Moment to play" });
+    expect(document.querySelectorAll(".player-rewind-mark")).toHaveLength(0);
   });
 });
 
@@ -138,7 +200,7 @@ describe("a history row's play button", () => {
 
     fireEvent.click(button);
     expect(streamSource.rewindTo).toHaveBeenCalledWith({
-      at: now - 5 * minute,
+      at: now - 5 * minute - restartLeadMs,
       qualityOf: expect.any(Function),
     });
     expect(audio().status).toBe("connecting");

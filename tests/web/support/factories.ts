@@ -25,7 +25,7 @@ export function aClientConfig(overrides: Partial<ClientConfig> = {}): ClientConf
     streams,
     historyWidgetUrl: null,
     announcesNextTrack: true,
-    rewindMinutes: 60,
+    rewind: { minutes: 60, restartTrack: true, playFromHistory: true, relay: false },
     streamTiming,
     ...overrides,
   };

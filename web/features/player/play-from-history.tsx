@@ -1,6 +1,7 @@
 // A history row's play button (ADR 040): plays the track from its start, as the history stamped
-// it, while that start is still in the recorded window. Shown only where the listener can rewind.
-import type { TrackHistoryItem } from "#schema/api.ts";
+// it (less the lead by which a stamp trails the music), while that start is still in the window.
+// Shown only where the listener can rewind and the operator allows playing a chosen track (ADR 042).
+import { restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
 import { PlayIcon } from "#web/ui/icons.tsx";
 import { useRewind } from "./rewind";
 
@@ -9,18 +10,19 @@ export function PlayFromHistory({
 }: {
   track: Pick<TrackHistoryItem, "title" | "artist" | "playedAt">;
 }) {
-  const { available, go, window } = useRewind();
+  const { playFromHistory, go, window } = useRewind();
   const start = Date.parse(track.playedAt);
   const oldest = window.data?.oldest ?? null;
   const newest = window.data?.newest ?? null;
-  if (!available || oldest === null || newest === null || start < oldest || start >= newest) return null;
+  if (!playFromHistory || oldest === null || newest === null || start < oldest || start >= newest)
+    return null;
   return (
     <button
       type="button"
       className="icon-button play-from-history"
       aria-label={`Play ${track.title} by ${track.artist} from its start`}
       title="Play from its start"
-      onClick={() => go(start)}
+      onClick={() => go(Math.max(oldest, start - restartLeadMs))}
     >
       <PlayIcon size={18} />
     </button>

@@ -1,23 +1,20 @@
-// Going back in time (ADR 040): back 30 seconds, back to the start of the track being heard, and
-// back to live. Shown where the station keeps a rewind window and the browser plays through Media
-// Source Extensions. While rewound it keeps the track heard then (from the history) for the
-// player bar, the lock screen and the heart, and says how far behind live the listener is.
+// Going back in time (ADR 040): back 30 seconds, back to the start of the track being heard, a
+// scrubber over the window, and back to live. Shown where the station keeps a rewind window and
+// the browser plays through Media Source Extensions; what the operator allows (ADR 042). While
+// rewound it keeps the track heard then (from the history) for the player bar, the lock screen
+// and the heart, and says how far behind live the listener is.
 import { useQuery } from "@tanstack/react-query";
-import { useSetAtom } from "jotai";
-import { useEffect } from "react";
-import type { NowPlaying, TrackHistoryItem } from "#schema/api.ts";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect, useId, useState } from "react";
+import { type NowPlaying, restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
-import { useRewind } from "./rewind";
-import { heardTrackAtom } from "./state";
+import { rewindWindowQuery, useRewind } from "./rewind";
+import { playHeardAt, RewindScrubber } from "./rewind-scrubber";
+import { heardTrackAtom, qualityAtom } from "./state";
 import { rewindPosition } from "./stream-source";
 
 /** How often the moment heard is read while rewound. */
 const positionEveryMs = 500;
-
-/** The play of `history` (newest first) that was on at `at` (ms), if the list reaches back so far. */
-export function playAt(history: TrackHistoryItem[], at: number): TrackHistoryItem | undefined {
-  return history.find((play) => Date.parse(play.playedAt) <= at);
-}
 
 /** "4:05" from 245,000 ms; hours when there are any ("1:02:03"). */
 export function formatBehind(ms: number): string {
@@ -44,11 +41,39 @@ const RestartIcon = () => (
   </svg>
 );
 
+/** A clock with its hand turning back: the rewind strip. */
+const WindowIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.41 1.41A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8z"
+    />
+  </svg>
+);
+
 export function RewindControls() {
-  const { available, position, setPosition, go, window } = useRewind();
+  const {
+    available,
+    restartTrack: mayRestart,
+    playFromHistory,
+    position,
+    setPosition,
+    go,
+    window,
+  } = useRewind();
   const setHeard = useSetAtom(heardTrackAtom);
   const rewound = position !== null;
-  const history = useQuery({ ...trackHistoryQuery, enabled: rewound });
+  const [open, setOpen] = useState(false);
+  const strip = rewound || open;
+  const stripId = useId();
+  const history = useQuery({ ...trackHistoryQuery, enabled: strip });
+  // While the strip shows, the window's ends move on with live.
+  const quality = useAtomValue(qualityAtom);
+  const shown = useQuery({
+    ...rewindWindowQuery(quality),
+    enabled: available && strip,
+    refetchInterval: 6000,
+  });
 
   useEffect(() => {
     if (!rewound) return;
@@ -56,7 +81,7 @@ export function RewindControls() {
     return () => clearInterval(timer);
   }, [rewound, setPosition]);
 
-  const heard = position === null || !history.data ? undefined : playAt(history.data, position);
+  const heard = position === null || !history.data ? undefined : playHeardAt(history.data, position);
   useEffect(() => {
     setHeard(heard ? heardTrack(heard) : null);
   }, [heard, setHeard]);
@@ -83,14 +108,15 @@ export function RewindControls() {
     const [index, list] = await Promise.all([readWindow(), history.refetch().then((r) => r.data)]);
     if (index.oldest === null || index.newest === null || !list) return;
     const at = rewindPosition() ?? index.newest;
-    const started = playAt(list, at);
-    go(Math.max(index.oldest, started ? Date.parse(started.playedAt) : index.oldest));
+    const started = playHeardAt(list, at);
+    go(Math.max(index.oldest, started ? Date.parse(started.playedAt) - restartLeadMs : index.oldest));
   }
 
   // Live moves on as the listener listens: the newest moment then, plus the time since.
-  const newest = window.data?.newest ?? null;
-  const behind =
-    position !== null && newest !== null ? newest + (Date.now() - window.dataUpdatedAt) - position : null;
+  const newest = shown.data?.newest ?? null;
+  const oldest = shown.data?.oldest ?? null;
+  const live = newest === null ? null : newest + (Date.now() - shown.dataUpdatedAt);
+  const behind = position !== null && live !== null ? live - position : null;
   return (
     <fieldset className="player-rewind" aria-label="Rewind" data-heard-at={position ?? undefined}>
       <button
@@ -101,23 +127,53 @@ export function RewindControls() {
       >
         −30 s
       </button>
-      <button
-        type="button"
-        className="player-text-button"
-        aria-label="Restart this track"
-        onClick={() => void restartTrack()}
-      >
-        <RestartIcon />
-      </button>
-      {/* Above the bar while rewound: the bar's controls stay where they are. */}
-      {rewound && (
-        <div className="player-rewind-banner">
+      {mayRestart && (
+        <button
+          type="button"
+          className="player-text-button"
+          aria-label="Restart this track"
+          onClick={() => void restartTrack()}
+        >
+          <RestartIcon />
+        </button>
+      )}
+      {!rewound && (
+        <button
+          type="button"
+          className="player-text-button"
+          aria-label="Rewind window"
+          aria-expanded={open}
+          aria-controls={stripId}
+          onClick={() => setOpen(!open)}
+        >
+          <WindowIcon />
+        </button>
+      )}
+      {/* Above the bar while open or rewound: the bar's controls stay where they are. */}
+      {strip && (
+        <div className="player-rewind-banner" id={stripId}>
+          {oldest !== null && live !== null && (
+            <RewindScrubber
+              oldest={oldest}
+              live={live}
+              position={position}
+              plays={playFromHistory ? (history.data ?? null) : null}
+              behindText={(ms) => `${formatBehind(ms)} behind live`}
+              onSeek={go}
+            />
+          )}
           <span className="player-rewind-behind">
-            {behind !== null ? `${formatBehind(behind)} behind live` : "Not live"}
+            {rewound ? (behind !== null ? `${formatBehind(behind)} behind live` : "Not live") : "Live"}
           </span>
-          <button type="button" className="player-text-button" onClick={() => go(null)}>
-            Back to live
-          </button>
+          {rewound ? (
+            <button type="button" className="player-text-button" onClick={() => go(null)}>
+              Back to live
+            </button>
+          ) : (
+            <button type="button" className="player-text-button" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          )}
         </div>
       )}
     </fieldset>

@@ -30,7 +30,8 @@ export function useRewind() {
   const isPlaying = useAtomValue(isPlayingAtom);
   const quality = useAtomValue(qualityAtom);
   const [position, setPosition] = useAtom(rewindPositionAtom);
-  const available = !!player && !!config && config.rewindMinutes > 0 && canRewind();
+  const settings = config?.rewind;
+  const available = !!player && !!settings && settings.minutes > 0 && canRewind();
   const window = useQuery({ ...rewindWindowQuery(quality), enabled: available });
   const streams = config?.streams;
 
@@ -49,5 +50,14 @@ export function useRewind() {
     [streams, setPosition, isPlaying, player],
   );
 
-  return { available, position, setPosition, go, window };
+  return {
+    available,
+    /** What the operator allows beyond going back (ADR 042). */
+    restartTrack: available && settings.restartTrack,
+    playFromHistory: available && settings.playFromHistory,
+    position,
+    setPosition,
+    go,
+    window,
+  };
 }

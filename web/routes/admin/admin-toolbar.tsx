@@ -126,6 +126,9 @@ export function AdminToolbar({
       <Link href="/pb/reports" className="admin-button admin-button-secondary">
         Reports
       </Link>
+      <Link href="/pb/rewind" className="admin-button admin-button-secondary">
+        Rewind
+      </Link>
       <button type="button" className="admin-button admin-button-secondary" onClick={signOut}>
         Logout
       </button>

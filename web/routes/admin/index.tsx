@@ -12,6 +12,7 @@ import { AdminDebugScreen } from "./debug-screen";
 import { AdminEmbedScreen } from "./embed-screen";
 import { AdminInsightsScreen } from "./insights/insights-screen";
 import { AdminReportsScreen } from "./reports-screen";
+import { AdminRewindScreen } from "./rewind-screen";
 
 export {
   AdminCoversScreen,
@@ -19,6 +20,7 @@ export {
   AdminEmbedScreen,
   AdminInsightsScreen,
   AdminReportsScreen,
+  AdminRewindScreen,
   AdminScreen,
 };
 
@@ -30,6 +32,7 @@ export function AdminRoutes() {
       <Route path="/pb/insights" component={AdminInsightsScreen} />
       <Route path="/pb/embed" component={AdminEmbedScreen} />
       <Route path="/pb/reports" component={AdminReportsScreen} />
+      <Route path="/pb/rewind" component={AdminRewindScreen} />
       <Route path="/pb" component={AdminScreen} />
       <Route component={NotFoundScreen} />
     </Switch>

@@ -1,0 +1,1 @@
+ALTER TABLE `station_settings` ADD `rewind_settings` text;
