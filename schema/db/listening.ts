@@ -49,6 +49,8 @@ export const listeningSessions = sqliteTable(
     index("listening_sessions_owner_idx").on(t.sessionId, t.startedAt),
     index("listening_sessions_user_idx").on(t.userId, t.startedAt),
     index("listening_sessions_started_idx").on(t.startedAt),
+    /** Relay mode's listener count (ADR 042): the stretches written within the last minutes. */
+    index("listening_sessions_ended_idx").on(t.endedAt),
     /** The stretches still to roll up, oldest first: a small index, as rolled rows leave it. */
     index("listening_sessions_unrolled_idx").on(t.endedAt).where(sql`rolled_up = 0`),
   ],

@@ -5,7 +5,10 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClientConfig, RewindIndex, RewindSettings } from "#schema/api.ts";
+import { getConfig } from "#worker/lib/config.ts";
+import { getDb } from "#worker/lib/db.ts";
 import type { Segment } from "#worker/lib/rewind/recording.ts";
+import { RelayCount } from "#worker/live/reader/relay-count.ts";
 import type { StreamRecorder } from "#worker/live/stream-recorder.ts";
 import { type Bindings, request } from "./support/request";
 import { type Role, sessionHeaders } from "./support/session";
@@ -145,5 +148,56 @@ describe("/api/rewind/settings", () => {
     await call("PUT", "/api/rewind/settings", "admin", { ...defaults, minutes: 0, relay: true });
     expect((await request(urlOf(recentRow?.key), {}, on)).status).toBe(200);
     expect((await request(urlOf(oldRow?.key), {}, on)).status).toBe(404);
+  });
+});
+
+describe("relay mode's listener count", () => {
+  it("is the site's own live stretches playing now, by stream, while relay mode is on; the host's otherwise", async () => {
+    const now = Date.now();
+    const stretch = (quality: string, endedAgoMs: number, flags: { live?: boolean; closed?: boolean } = {}) =>
+      env.DB.prepare(
+        "insert into listening_sessions (id, session_id, started_at, ended_at, quality, closed, live) values (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+      )
+        .bind(
+          crypto.randomUUID(),
+          `session-${crypto.randomUUID()}`,
+          now - 10 * minute,
+          now - endedAgoMs,
+          quality,
+          flags.closed ? 1 : 0,
+          flags.live === false ? 0 : 1,
+        )
+        .run();
+    await stretch("hd", 5000);
+    await stretch("hd", 50_000);
+    await stretch("sd", 1000);
+    await stretch("hd", 5 * minute); // stopped writing: gone
+    await stretch("hd", 1000, { closed: true }); // paused
+    await stretch("mobile", 1000, { live: false }); // no live connection's pass
+
+    const config = getConfig({ ...env, REWIND_MINUTES: "60" });
+    const host = {
+      current: { title: "Slow Tide" },
+      listeners: 3,
+      mounts: { "/hd": 1, "/sd": 1, "/mobile": 1 },
+    };
+    const db = getDb(env.DB);
+    expect(await new RelayCount().apply(db, config, host, now)).toEqual(host);
+
+    await call("PUT", "/api/rewind/settings", "admin", { ...defaults, relay: true });
+    const counted = await new RelayCount().apply(db, config, host, now);
+    const mount = (url: string) => new URL(url).pathname;
+    expect(counted).toEqual({
+      current: host.current,
+      listeners: 3,
+      mounts: {
+        [mount(config.STREAM_URL_HD)]: 2,
+        [mount(config.STREAM_URL_SD)]: 1,
+        [mount(config.STREAM_URL_MOBILE)]: 0,
+      },
+    });
+    // The host said nothing: nothing is counted.
+    const silent = { current: null, listeners: null, mounts: null };
+    expect(await new RelayCount().apply(db, config, silent, now)).toEqual(silent);
   });
 });

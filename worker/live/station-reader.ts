@@ -14,6 +14,7 @@ import { CoverLookups } from "./reader/covers";
 import { HostReads } from "./reader/host-reads";
 import { Publisher } from "./reader/publisher";
 import { recordPlay } from "./reader/record-play";
+import { RelayCount } from "./reader/relay-count";
 import { ensureRecorders } from "./recorders";
 import {
   advance,
@@ -52,6 +53,7 @@ export class StationReader extends DurableObject<Env> {
     () => this.name,
   );
   private readonly audience = new AudienceTally();
+  private readonly relayCount = new RelayCount();
   private readonly covers = new CoverLookups();
   /** Counts the admin's setting changes, so a read-back or a poll begun before one cannot undo it. */
   private settingChanges = 0;
@@ -158,7 +160,10 @@ export class StationReader extends DurableObject<Env> {
     const startedFrom = this.state;
     const settingChangesAtStart = this.settingChanges;
     const previous = this.state?.source === source ? this.state : await this.coldState(source);
-    const { observation, seenAt } = await this.hostReads.read(config, previous, now);
+    const read = await this.hostReads.read(config, previous, now);
+    const seenAt = read.seenAt;
+    // Relay mode: the site's own listeners, not the host's (reader/relay-count.ts).
+    const observation = await this.relayCount.apply(getDb(this.env.DB), config, read.observation, now);
     const step = advance(previous, observation, seenAt);
     let state = step.state;
     if (step.trackChanged) await recordPlay(getDb(this.env.DB), state, now);

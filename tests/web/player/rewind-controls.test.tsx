@@ -45,6 +45,7 @@ vi.mock("#web/features/player/stream-source.ts", async (actual) => ({
   ...(await actual<typeof import("#web/features/player/stream-source.ts")>()),
   canRewind: vi.fn(() => true),
   rewindPosition: vi.fn(() => heardAt),
+  heardMoment: vi.fn(() => heardAt),
   rewindTo: vi.fn((target: { at: number } | null) => {
     heardAt = target?.at ?? null;
   }),

@@ -1,10 +1,12 @@
 // The rewind engine (ADR 040) on a recorded window served as the worker serves it: it appends the
 // frames from the moment asked for on (the frame that holds it first), segment after segment and
 // page after page, knows which host moment each media time is, and at the newest segment waits
-// for the next one. (Real browsers play it in tests/e2e/journeys.spec.ts.)
+// for the next one; relayed (ADR 042), it plays live from a little behind the newest segment, or
+// gives the listener to the host. (Real browsers play it in tests/e2e/journeys.spec.ts.)
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RewindIndex, RewindSegment } from "#schema/api/rewind.ts";
-import { createRewindStream } from "#web/features/player/engine/rewind-stream.ts";
+import { createRewindStream, relayLeadMs } from "#web/features/player/engine/rewind-stream.ts";
+import { noteServerClockOffset } from "#web/lib/listening-delay.ts";
 
 /** An MPEG-1 Layer III frame at 128 kbit/s, 44.1 kHz (417 bytes, 26.12 ms) that says its number. */
 function frame(n: number): Uint8Array {
@@ -41,7 +43,7 @@ function recordedWindow(count: number) {
     const url = String(input);
     asked.push(url);
     const at = /\?at=(\d+)/.exec(url);
-    if (url.startsWith("/api/rewind/hd?")) {
+    if (url === "/api/rewind/hd" || url.startsWith("/api/rewind/hd?")) {
       const from = Number(at?.[1]);
       const body: RewindIndex = {
         quality: "hd",
@@ -175,5 +177,71 @@ describe("the rewind engine", () => {
     expect(appended).toEqual(Array.from({ length: appended.length }, (_, k) => k));
     expect(warn).toHaveBeenCalledTimes(1);
     stream.stop();
+  });
+});
+
+describe("the rewind engine relaying live (ADR 042)", () => {
+  it("starts relayLeadMs behind the newest segment and says how late the listener hears the host", async () => {
+    vi.useFakeTimers();
+    const recorded = recordedWindow(10);
+    const newest = t0 + 10 * perSegment * frameMs;
+    // The server's clock: half a second after the newest segment ended; the client's runs 2 s ahead.
+    vi.setSystemTime(newest + 500 + 2000);
+    noteServerClockOffset(2000);
+    const { mediaSource, appended } = fakeMediaSource();
+    const audio = element();
+    const stream = createRewindStream(
+      audio,
+      mediaSource,
+      { quality: "hd", at: "live" },
+      events,
+      recorded.fetcher,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    expect(recorded.asked[0]).toBe("/api/rewind/hd");
+    expect(appended[0]).toBe(Math.floor((newest - relayLeadMs - t0) / frameMs));
+    expect(appended.at(-1)).toBe(10 * perSegment - 1);
+    expect(stream.positionMs()).toBeCloseTo(t0 + (appended[0] ?? 0) * frameMs, 1);
+    expect(stream.delayMs()).toBeGreaterThan(relayLeadMs + 500 - frameMs - 100);
+    expect(stream.delayMs()).toBeLessThan(relayLeadMs + 500 + 100);
+    stream.stop();
+    noteServerClockOffset(0);
+  });
+
+  it("gives the listener to the host where the recording is not current, or the relay does not answer", async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const recorded = recordedWindow(3);
+    vi.setSystemTime(t0 + 3 * perSegment * frameMs + 60_000);
+    const refused = vi.fn();
+    const stale = createRewindStream(
+      element(),
+      fakeMediaSource().mediaSource,
+      { quality: "hd", at: "live" },
+      { onStarving: () => {}, onUnsupported: refused },
+      recorded.fetcher,
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    expect(refused).toHaveBeenCalledWith(expect.stringMatching(/^the relay cannot play: .*not current/));
+    stale.stop();
+
+    const off = vi.fn(async () => new Response('{"error":"rewind_off"}', { status: 404 }));
+    const gone = vi.fn();
+    const { mediaSource, appended } = fakeMediaSource();
+    const relay = createRewindStream(
+      element(),
+      mediaSource,
+      { quality: "hd", at: "live" },
+      { onStarving: () => {}, onUnsupported: gone },
+      off,
+    );
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(gone).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(gone).toHaveBeenCalledTimes(1);
+    expect(off).toHaveBeenCalledTimes(3);
+    expect(appended).toEqual([]);
+    relay.stop();
+    warn.mockRestore();
   });
 });

@@ -11,6 +11,8 @@ export type InStepOptions = {
   /** How late the listener hears the host (ms), null when nothing plays. */
   delayMs: () => number | null;
   now?: () => number;
+  /** Told each new estimate of the client's clock less the server's. */
+  onOffset?: (ms: number) => void;
 };
 
 /** Clock offset samples kept: the smallest (the quickest delivery) is the best estimate. */
@@ -20,7 +22,7 @@ export const recheckMs = 250;
 /** The shown track goes back to the one before only when it is due this much later. */
 export const revertAfterMs = 400;
 
-export function createInStep({ apply, delayMs, now = () => Date.now() }: InStepOptions) {
+export function createInStep({ apply, delayMs, now = () => Date.now(), onOffset }: InStepOptions) {
   const samples: number[] = [];
   /** Client clock minus server clock, plus the quickest delivery seen. */
   let offset = 0;
@@ -70,6 +72,7 @@ export function createInStep({ apply, delayMs, now = () => Date.now() }: InStepO
       samples.push(now() - message.sentAt);
       if (samples.length > offsetSamples) samples.shift();
       offset = Math.min(...samples);
+      onOffset?.(offset);
       const last = held.at(-1) ?? shown;
       if (held.length === 0 && last?.at === message.at) {
         show(message);

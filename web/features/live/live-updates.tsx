@@ -25,12 +25,13 @@ export function LiveUpdates() {
         { connectLive, liveUrl },
         { applyLiveMessage },
         { createInStep },
-        { listeningDelayMs, onListeningChange },
+        { listeningDelayMs, noteServerClockOffset, onListeningChange },
       ]) => {
         if (cancelled) return;
         const inStep = createInStep({
           apply: (message) => applyLiveMessage(queryClient, message),
           delayMs: listeningDelayMs,
+          onOffset: noteServerClockOffset,
         });
         const stopListening = onListeningChange(inStep.recheck);
         const connection = connectLive(liveUrl(location), {

@@ -33,6 +33,8 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const statusRef = useRef(status);
   const streamsRef = useRef(config.data?.streams);
   streamsRef.current = config.data?.streams;
+  const relayRef = useRef(config.data?.rewind.relay);
+  relayRef.current = config.data?.rewind.relay;
   /** The listener wants the radio on (pressed play and not pause since). */
   const wantsPlayRef = useRef(false);
   /** Waiting for the stream configuration before the first play. */
@@ -111,6 +113,11 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
         armStall: () => armStallRef.current(),
         recovered: () => clearStallRef.current(),
         restart: (cacheBust) => restartRef.current(cacheBust),
+        // Relay mode (ADR 042): live from the recording of the quality that plays `url`.
+        relayQualityOf: (url) =>
+          relayRef.current
+            ? (Object.entries(streamsRef.current ?? {}).find(([, u]) => u === url)?.[0] ?? null)
+            : null,
       });
       return source.current;
     },

@@ -11,7 +11,7 @@ import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
 import { rewindWindowQuery, useRewind } from "./rewind";
 import { playHeardAt, RewindScrubber } from "./rewind-scrubber";
 import { heardTrackAtom, qualityAtom } from "./state";
-import { rewindPosition } from "./stream-source";
+import { heardMoment, rewindPosition } from "./stream-source";
 
 /** How often the moment heard is read while rewound. */
 const positionEveryMs = 500;
@@ -99,15 +99,15 @@ export function RewindControls() {
   async function back(ms: number) {
     const index = await readWindow();
     if (index.oldest === null || index.newest === null) return;
-    // From live, the newest moment recorded stands for now.
-    const from = rewindPosition() ?? index.newest;
+    // From live, the moment heard (relayed) or the newest moment recorded stands for now.
+    const from = heardMoment() ?? index.newest;
     go(Math.max(index.oldest, from - ms));
   }
 
   async function restartTrack() {
     const [index, list] = await Promise.all([readWindow(), history.refetch().then((r) => r.data)]);
     if (index.oldest === null || index.newest === null || !list) return;
-    const at = rewindPosition() ?? index.newest;
+    const at = heardMoment() ?? index.newest;
     const started = playHeardAt(list, at);
     go(Math.max(index.oldest, started ? Date.parse(started.playedAt) - restartLeadMs : index.oldest));
   }

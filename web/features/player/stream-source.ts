@@ -1,6 +1,7 @@
 // What the one <audio> element plays: the live stream through Media Source Extensions where the
 // browser can (engine/mse-stream.ts, loaded at the first play), else the stream's URL itself,
-// as before (ADR 030). The element says which on `data-engine` and which stream on `data-stream`.
+// as before (ADR 030); the past, or live relayed from the edge (ADR 040, 042), through the
+// rewind engine. The element says which on `data-engine` and which stream on `data-stream`.
 // Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
@@ -22,6 +23,8 @@ export type SourceControls = {
   recovered(): void;
   /** Starts the stream afresh (through the element once MSE was refused), with a cache buster. */
   restart(cacheBust?: boolean): void;
+  /** In relay mode (ADR 042), the quality whose recording plays `url` live; else null. */
+  relayQualityOf?(url: string): string | null;
 };
 
 type SourceClass = typeof MediaSource;
@@ -71,12 +74,19 @@ export function rewindPosition(): number | null {
   return rewinding ? (activeSource?.heardAt() ?? rewinding.at) : null;
 }
 
+/** The host moment heard now where the player knows it (rewound, or relayed live); else null. */
+export function heardMoment(): number | null {
+  return activeSource?.heardAt() ?? rewinding?.at ?? null;
+}
+
 /** Whether this browser can go back (the past plays through Media Source Extensions only). */
 export const canRewind = (): boolean => mediaSourceClass() !== null;
 
 export function createStreamSource(audio: HTMLAudioElement, player: SourceControls) {
   /** Once the MSE path failed for a stream, this page plays through the element. */
   let mseRefused = false;
+  /** Once the relay could not play, this page plays live from the host. */
+  let relayRefused = false;
   /** A remote device (Cast, AirPlay) plays only a plain URL: the element's own path meanwhile. */
   let elementOnly = false;
   /** The media time when the element last reported a decode error, if since the last start. */
@@ -138,7 +148,7 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
   }
 
   /** A new MediaSource on the element: `engine` names the path on data-engine. */
-  function openMediaSource(Source: SourceClass, engine: "mse" | "rewind"): MediaSource {
+  function openMediaSource(Source: SourceClass, engine: "mse" | "rewind" | "relay"): MediaSource {
     const mediaSource = new Source();
     // A ManagedMediaSource opens only on an element whose remote playback is off (Safari): a
     // device chosen meanwhile gets the plain URL (playOnElement), which turns it on again.
@@ -150,24 +160,25 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
     return mediaSource;
   }
 
-  function startPast(url: string, Source: SourceClass, target: RewindTarget) {
-    const quality = target.qualityOf(url);
-    const mediaSource = openMediaSource(Source, "rewind");
+  /** Plays the recording from `at` (rewound) or, with "live", relayed from the edge. */
+  function startPast(Source: SourceClass, quality: string, at: number | "live") {
+    const mediaSource = openMediaSource(Source, at === "live" ? "relay" : "rewind");
     const mine = generation;
     const events: MseStreamEvents = {
       ...engineEvents(mine),
-      // The past cannot play here after all: the listener hears live, and the live stream keeps MSE.
+      // The recording cannot play here after all: the listener hears live from the host, and the
+      // live stream keeps MSE.
       onUnsupported: (reason) => {
         if (mine !== generation) return;
-        console.warn(`Playing live: the rewound stream cannot play (${reason})`);
-        rewinding = null;
+        console.warn(`Playing live from the host: the recording cannot play (${reason})`);
+        if (at === "live") relayRefused = true;
+        else rewinding = null;
         if (player.wantsPlay()) player.restart(false);
       },
     };
     void import("./engine/rewind-stream")
       .then(({ createRewindStream }) => {
-        if (mine === generation)
-          past = createRewindStream(audio, mediaSource, { quality: quality ?? "hd", at: target.at }, events);
+        if (mine === generation) past = createRewindStream(audio, mediaSource, { quality, at }, events);
       })
       .catch((error: unknown) => events.onUnsupported(`the rewind engine did not load: ${String(error)}`));
   }
@@ -216,7 +227,9 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
       audio.dataset.stream = url;
       const Source = mseRefused || elementOnly ? null : mediaSourceClass();
       // The past plays through MSE only: where the element must play, it plays live.
-      if (Source && rewinding) startPast(url, Source, rewinding);
+      const relayed = relayRefused ? null : (player.relayQualityOf?.(url) ?? null);
+      if (Source && rewinding) startPast(Source, rewinding.qualityOf(url) ?? "hd", rewinding.at);
+      else if (Source && relayed) startPast(Source, relayed, "live");
       else if (Source) startMse(url, Source);
       else startElement(url, cacheBust);
     },
@@ -247,7 +260,8 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
      */
     setElementOnly(on: boolean): void {
       elementOnly = on;
-      if (on && audio.dataset.engine === "mse" && player.wantsPlay()) player.restart(false);
+      const engine = audio.dataset.engine;
+      if (on && (engine === "mse" || engine === "relay") && player.wantsPlay()) player.restart(false);
     },
     /**
      * A media error: Firefox reports a decode error at the start of an Icecast MP3 stream (it
@@ -274,8 +288,9 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
         if (audio.paused || audio.currentTime <= at) failed();
       }, mediaErrorGraceMs);
     },
-    /** How late the listener hears the host, exactly, on the MSE path; null on the element's. */
+    /** How late the listener hears the host, exactly, on the MSE path or relayed; null on the element's. */
     delayMs(): number | null {
+      if (audio.dataset.engine === "relay") return past?.delayMs() ?? null;
       return mse?.delayMs() ?? null;
     },
   };

@@ -1,0 +1,1 @@
+CREATE INDEX `listening_sessions_ended_idx` ON `listening_sessions` (`ended_at`);
