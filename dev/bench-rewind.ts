@@ -5,14 +5,18 @@
 // - seek to sound, per engine: with bench:start's analyser on the app's element, from a press of
 //   'Back 30 seconds' (from live, then from the past) and of 'Restart this track' to the first
 //   station tone heard after the silence the switch makes (0 when none is heard);
-// - restart offset: for every play in the window, its history stamp (where 'Restart this track'
-//   and the history's play buttons start) less the first moment its tone sounds in the recorded
-//   segments, decoded by ffmpeg (positive: the restart misses the track's first milliseconds);
+// - restart offset: for every play in the window, its history stamp less the restart lead (where
+//   'Restart this track' and the history's play buttons start) less the first moment its tone
+//   sounds in the recorded segments, decoded by ffmpeg (positive: the restart misses the track's
+//   first milliseconds);
 // - unrecorded gaps: breaks in each quality's recording after the soak (every segment after the
-//   first should be joined to the one before).
-// Relay mode (issue 39, item 3) is not built: its figures are not measured.
+//   first should be joined to the one before);
+// - relay mode (ADR 042, dev/bench-rewind/relay.ts): press to sound, delay behind the host and the
+//   title's offset per engine, and the host's connections with none, one and 500 relayed players.
 import { parseArgs } from "node:util";
 import type { Health, RewindIndex, TrackHistoryItem } from "../schema/api.ts";
+import { restartLeadMs } from "../schema/api/rewind.ts";
+import { measureRelay, type RelayFigures } from "./bench-rewind/relay.ts";
 import {
   notePress,
   openHome,
@@ -153,13 +157,15 @@ async function restartOffsets(): Promise<{ title: string; offsetMs: number }[]> 
       (t, i) => i >= from && t === tone && tones.slice(i, i + 20).every((u) => u === tone),
     );
     if (at <= from) continue;
-    found.push({ title: play.title, offsetMs: stamp - (first.start + at * 10) });
+    // Where 'Restart this track' starts (the stamp less its lead) less the first audible moment.
+    found.push({ title: play.title, offsetMs: stamp - restartLeadMs - (first.start + at * 10) });
   }
   return found;
 }
 
 const seeks = new Map<EngineName, number[]>(engines.map((e) => [e, []]));
 const offsets: number[] = [];
+const relays: RelayFigures[] = [];
 try {
   console.log(
     `bench: the site records (REWIND_MINUTES 60, sessions of ${sessionSeconds} s); waiting for 60 s of window`,
@@ -180,6 +186,7 @@ try {
       `  restart offsets: ${found.map((f) => `${f.title} ${ms(f.offsetMs)}`).join(", ") || "none"}`,
     );
     offsets.push(...found.map((f) => f.offsetMs));
+    relays.push(await measureRelay(site, engines));
   }
   const soakEnd = startedAt + soakMinutes * 60_000;
   if (soakMinutes > 0 && Date.now() < soakEnd) {
@@ -200,7 +207,7 @@ try {
   if (offsets.length === 0) console.log("  restart offset: not measured");
   else
     console.log(
-      `  restart offset (stamp − the track's first audible moment): median ${ms(median(offsets))}, ` +
+      `  restart offset (where 'Restart this track' starts − the track's first audible moment): median ${ms(median(offsets))}, ` +
         `from ${ms(Math.min(...offsets))} to ${ms(Math.max(...offsets))} over ${offsets.length} plays (target within ±500 ms)`,
     );
   const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
@@ -209,8 +216,27 @@ try {
       `  recording ${recorder.quality}: ${recorder.breaks} unrecorded gap(s) over ${minutes} min, ` +
         `${recorder.segments} segments, sessions of ${sessionSeconds} s (target 0)`,
     );
-  console.log("  relay mode: not built (issue 39, item 3): host connections not measured");
-  const missing = [...seeks.values()].some((f) => f.length === 0) || offsets.length === 0 || !health?.rewind;
+  for (const engine of engines) {
+    const all = relays.flatMap((r) => (r.engines[engine] ? [r.engines[engine]] : []));
+    const pick = (k: "startMs" | "behindMs" | "titleMs") => all.flatMap((f) => f[k]);
+    if (all.length === 0) console.log(`  relay, ${engine}: not measured`);
+    else
+      console.log(
+        `  relay, ${engine} (${[...new Set(all.flatMap((f) => f.engine))].join("/")}): press to sound median ${ms(median(pick("startMs")))} (longest ${ms(Math.max(...pick("startMs")))}), ` +
+          `behind the host median ${ms(median(pick("behindMs")))}, title from the music median ${ms(median(pick("titleMs")))} (${pick("startMs").length} runs)`,
+      );
+  }
+  for (const [i, r] of relays.entries())
+    console.log(
+      `  relay run ${i + 1}: host connections ${r.hostConnections.none} with no listener, ${r.hostConnections.oneBrowser} with one browser, ` +
+        `${r.hostConnections.simulated} with ${r.hostConnections.simulatedPlayers} simulated players ` +
+        `(${r.simulatedRequests.ok} requests answered, ${r.simulatedRequests.failed} failed; target: constant)`,
+    );
+  const missing =
+    [...seeks.values()].some((f) => f.length === 0) ||
+    offsets.length === 0 ||
+    !health?.rewind ||
+    relays.length === 0;
   if (missing) process.exitCode = 1;
 } catch (err) {
   console.error(`bench: ${String(err)}`);

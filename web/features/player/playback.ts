@@ -31,10 +31,8 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const [status, setStatusAtom] = useAtom(playbackStatusAtom);
   // Refs: the element's event handlers and timers read the latest values without re-subscribing.
   const statusRef = useRef(status);
-  const streamsRef = useRef(config.data?.streams);
-  streamsRef.current = config.data?.streams;
-  const relayRef = useRef(config.data?.rewind.relay);
-  relayRef.current = config.data?.rewind.relay;
+  const configRef = useRef(config.data);
+  configRef.current = config.data;
   /** The listener wants the radio on (pressed play and not pause since). */
   const wantsPlayRef = useRef(false);
   /** Waiting for the stream configuration before the first play. */
@@ -113,11 +111,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
         armStall: () => armStallRef.current(),
         recovered: () => clearStallRef.current(),
         restart: (cacheBust) => restartRef.current(cacheBust),
-        // Relay mode (ADR 042): live from the recording of the quality that plays `url`.
-        relayQualityOf: (url) =>
-          relayRef.current
-            ? (Object.entries(streamsRef.current ?? {}).find(([, u]) => u === url)?.[0] ?? null)
-            : null,
+        config: () => configRef.current,
       });
       return source.current;
     },
@@ -158,7 +152,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   const startStream = useCallback(
     (cacheBust: boolean) => {
       const audio = audioRef.current;
-      const url = streamsRef.current?.[qualityRef.current];
+      const url = configRef.current?.streams[qualityRef.current];
       if (!audio || !url) {
         startPendingRef.current = true;
         return;
@@ -220,7 +214,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
   /** Another quality was chosen: swap the source and resume if the radio was on. */
   const switchSource = useCallback(() => {
     if (!wantsPlayRef.current || startPendingRef.current) return;
-    const url = streamsRef.current?.[qualityRef.current];
+    const url = configRef.current?.streams[qualityRef.current];
     // Playing through MSE: the new stream is joined to the old one, nothing restarts.
     if (url && statusRef.current === "playing" && source.current?.switchTo(url)) return;
     reconnector.cancel();
@@ -279,7 +273,7 @@ export function usePlayback({ audioRef, config, qualityRef, outputVolume }: Play
       };
       // The stream source tells a failure from Firefox's decode error as a stream starts.
       if (source.current) return source.current.mediaError(fail);
-      console.error("Audio error", audio.error?.code, audio.error?.message);
+      console.error("Audio error", audio.error);
       fail();
     },
     onWaiting: onStall,

@@ -3,6 +3,8 @@
 // as before (ADR 030); the past, or live relayed from the edge (ADR 040, 042), through the
 // rewind engine. The element says which on `data-engine` and which stream on `data-stream`.
 // Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
+
+import type { ClientConfig } from "#schema/api/config.ts";
 import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
 import type { MseStream } from "./engine/mse-stream";
@@ -23,8 +25,8 @@ export type SourceControls = {
   recovered(): void;
   /** Starts the stream afresh (through the element once MSE was refused), with a cache buster. */
   restart(cacheBust?: boolean): void;
-  /** In relay mode (ADR 042), the quality whose recording plays `url` live; else null. */
-  relayQualityOf?(url: string): string | null;
+  /** The deployment's configuration as read (relay mode, ADR 042, plays live from the recordings). */
+  config?(): ClientConfig | undefined;
 };
 
 type SourceClass = typeof MediaSource;
@@ -227,7 +229,9 @@ export function createStreamSource(audio: HTMLAudioElement, player: SourceContro
       audio.dataset.stream = url;
       const Source = mseRefused || elementOnly ? null : mediaSourceClass();
       // The past plays through MSE only: where the element must play, it plays live.
-      const relayed = relayRefused ? null : (player.relayQualityOf?.(url) ?? null);
+      const config = relayRefused ? undefined : player.config?.();
+      const streams: Record<string, string> | null = config?.rewind.relay ? config.streams : null;
+      const relayed = streams ? (Object.keys(streams).find((q) => streams[q] === url) ?? null) : null;
       if (Source && rewinding) startPast(Source, rewinding.qualityOf(url) ?? "hd", rewinding.at);
       else if (Source && relayed) startPast(Source, relayed, "live");
       else if (Source) startMse(url, Source);
