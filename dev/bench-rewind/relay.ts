@@ -95,12 +95,14 @@ async function relayIn(site: RunningSite, engine: EngineName, onPlaying: () => P
 async function simulate(site: RunningSite, players: number, seconds: number) {
   const counts = { ok: 0, failed: 0 };
   const end = Date.now() + seconds * 1000;
-  const get = async (path: string) => {
+  /** The answer's JSON (or null for bytes or a failure), counting it. */
+  const get = async (path: string): Promise<unknown> => {
     try {
       const res = await fetch(`${site.baseUrl}${path}`);
-      await res.arrayBuffer();
+      const body = await res.arrayBuffer();
       counts[res.ok ? "ok" : "failed"]++;
-      return res.ok ? res : null;
+      if (!res.ok || !res.headers.get("Content-Type")?.includes("json")) return null;
+      return JSON.parse(new TextDecoder().decode(body));
     } catch {
       counts.failed++;
       return null;
@@ -109,26 +111,12 @@ async function simulate(site: RunningSite, players: number, seconds: number) {
   const player = async (i: number) => {
     await sleep((i * 6000) / players);
     while (Date.now() < end) {
-      const window = await get("/api/rewind/hd");
-      const newest = window
-        ? (
-            (await window
-              .clone()
-              .json()
-              .catch(() => ({}))) as { newest?: number }
-          ).newest
-        : null;
-      if (newest) {
-        const page = await get(`/api/rewind/hd?at=${newest - 1}`);
-        const segments = page
-          ? (
-              (await page
-                .clone()
-                .json()
-                .catch(() => ({}))) as { segments?: { url: string }[] }
-            ).segments
-          : null;
-        const last = segments?.at(-1);
+      const window = (await get("/api/rewind/hd")) as { newest?: number } | null;
+      if (window?.newest) {
+        const page = (await get(`/api/rewind/hd?at=${Math.floor(window.newest - 1)}`)) as {
+          segments?: { url: string }[];
+        } | null;
+        const last = page?.segments?.at(-1);
         if (last) await get(last.url);
       }
       await sleep(6000);

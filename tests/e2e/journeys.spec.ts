@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { engineNames } from "#dev/engines/index.ts";
 import { playlist } from "#dev/station/playlist.ts";
-import type { RewindIndex, TrackHistoryItem } from "#schema/api.ts";
+import { type RewindIndex, restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
 import {
   chooseQuality,
   expectAudioAdvancing,
@@ -50,10 +50,10 @@ async function rewindWindowOf(ms: number): Promise<void> {
   }
 }
 
-/** The play of the site's history that was on at `at`. */
+/** The play of the site's history heard at `at`: a track is heard from its stamp less the restart lead (ADR 042). */
 async function playAt(at: number): Promise<TrackHistoryItem | undefined> {
   const history = await siteJson<TrackHistoryItem[]>("/api/track-history");
-  return history.find((play) => Date.parse(play.playedAt) <= at);
+  return history.find((play) => Date.parse(play.playedAt) - restartLeadMs <= at);
 }
 const paused = (view: PlayerView) => view.audio?.paused === true && view.playButton === "Play";
 
@@ -286,7 +286,8 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     const pressedAt = (await playerView(page)).rewound?.heardAt ?? 0;
     const track = await playAt(pressedAt);
     expect(track).toBeDefined();
-    const trackStart = Date.parse(track?.playedAt ?? "");
+    // Where a restart starts: the stamp less the lead.
+    const trackStart = Date.parse(track?.playedAt ?? "") - restartLeadMs;
     await pressButton(page, "Restart this track", ".player-rewind");
     const restarted = await waitForPlayer(
       page,
@@ -326,7 +327,7 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     const title = /^Play (.*) by .* from its start$/.exec(label ?? "")?.[1];
     const starts = (await siteJson<TrackHistoryItem[]>("/api/track-history"))
       .filter((play) => play.title === title)
-      .map((play) => Date.parse(play.playedAt));
+      .map((play) => Date.parse(play.playedAt) - restartLeadMs);
     expect(starts.length, `a play of "${title}"`).toBeGreaterThan(0);
     await waitForPlayer(
       page,

@@ -53,7 +53,11 @@ export function useStreamDelay(): void {
   useEffect(() => {
     const audio = audioElement();
     if (!audio) return;
-    let loadedAt: number | null = null;
+    // A press before this lazy part loaded (at first paint) started a source whose loadstart it
+    // missed: it counts from the media time played, as if the source had started without delay.
+    let loadedAt: number | null = audio.getAttribute("src")
+      ? performance.now() - audio.currentTime * 1000
+      : null;
     let withdraw = () => {};
     let cancelled = false;
     const changed = () => notify.current();
