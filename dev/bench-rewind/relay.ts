@@ -149,7 +149,8 @@ export async function measureRelay(site: RunningSite, engines: EngineName[]): Pr
         return null;
       });
       if (!one) continue;
-      const mine = (figures.engines[engine] ??= { startMs: [], behindMs: [], titleMs: [], engine: [] });
+      const mine = figures.engines[engine] ?? { startMs: [], behindMs: [], titleMs: [], engine: [] };
+      figures.engines[engine] = mine;
       mine.startMs.push(one.startMs);
       mine.engine.push(one.engine);
       if (one.behindMs !== null) mine.behindMs.push(one.behindMs);

@@ -224,6 +224,15 @@ export class StreamRecorder extends DurableObject<Env> {
     return this.index.overlapping(fromMs, toMs);
   }
 
+  /** One index page in one call (one billed request): what it holds, and the segments of [fromMs, toMs) if asked. */
+  async page(fromMs?: number, toMs?: number): Promise<{ status: RecorderStatus; rows: SegmentRow[] }> {
+    const status = await this.status();
+    return {
+      status,
+      rows: fromMs === undefined || toMs === undefined ? [] : this.index.overlapping(fromMs, toMs),
+    };
+  }
+
   /** What it holds; asked while rewind is on, it also starts recording if it had stopped. */
   async status(): Promise<RecorderStatus> {
     if (getConfig(this.env).REWIND_MINUTES > 0) await this.keepRecording();

@@ -103,11 +103,10 @@ export const rewind = new Hono<AppEnv>()
     const cacheKey = `${new URL(c.req.path, c.req.url).toString()}?page=${from ?? "none"}`;
     const cached = await edge.match(cacheKey);
     if (cached) return new Response(cached.body, cached);
-    const recorder = streamRecorder(c.env, quality);
-    const [status, rows] = await Promise.all([
-      recorder.status(),
-      from === undefined ? [] : recorder.segments(from, from + rewindPageMs),
-    ]);
+    const { status, rows } = await streamRecorder(c.env, quality).page(
+      from,
+      from === undefined ? undefined : from + rewindPageMs,
+    );
     const reachFrom = Date.now() - reach;
     const oldest = status.oldestStartMs === null ? null : Math.max(status.oldestStartMs, reachFrom);
     const body: RewindIndex = {
