@@ -5,13 +5,12 @@
 // Local storage `player-engine` = "element" keeps the element path (bench:start compares the two).
 
 import type { ClientConfig } from "#schema/api/config.ts";
-import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
+import { mediaSourceClass, type SourceClass } from "./engine/media-source-class";
 import type { MseStream } from "./engine/mse-stream";
 import { requestStream } from "./engine/request";
 import type { RewindStream } from "./engine/rewind-stream";
 import type { MseStreamEvents } from "./engine/stream-types";
-import { readStored } from "./storage";
 import { withCacheBuster } from "./stream-url";
 
 /** What the source needs of the player (playback.ts): its state and its stall rule. */
@@ -29,32 +28,10 @@ export type SourceControls = {
   config?(): ClientConfig | undefined;
 };
 
-type SourceClass = typeof MediaSource;
-
 /** After a decode error, how long the media time has to show it still advances. */
 const mediaErrorGraceMs = 1500;
 /** MediaError.MEDIA_ERR_DECODE. */
 const mediaErrDecode = 3;
-
-/**
- * The MediaSource class to play through, where one takes MP3 (plain or in MP4); null where the
- * element must play the URL itself. iPhones have only Safari's ManagedMediaSource;
- * `player-engine` = "managed" takes it where both exist (WebKitGTK, for tests).
- */
-function mediaSourceClass(): SourceClass | null {
-  const choice = readStored(playerEngineStorageKey);
-  if (choice === "element" || typeof fetch !== "function" || typeof ReadableStream === "undefined")
-    return null;
-  const scope = globalThis as { MediaSource?: SourceClass; ManagedMediaSource?: SourceClass };
-  const candidates =
-    choice === "managed" ? [scope.ManagedMediaSource] : [scope.MediaSource, scope.ManagedMediaSource];
-  return (
-    candidates.find(
-      (Source) =>
-        Source && (Source.isTypeSupported("audio/mpeg") || Source.isTypeSupported('audio/mp4; codecs="mp3"')),
-    ) ?? null
-  );
-}
 
 /**
  * Where the listener listens when not live (ADR 040): the host moment to play from, and the
