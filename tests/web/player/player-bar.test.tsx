@@ -15,6 +15,13 @@ function renderBar(routes: Record<string, unknown> = {}) {
   return renderPlayer(<PlayerBar />, { nowPlaying: null });
 }
 
+/** The bar with its settings (volume, quality, rewind): a lazy part, loaded on a busy machine in its own time. */
+async function renderBarWithSettings() {
+  const rendered = renderBar();
+  await screen.findByRole("combobox", { name: "Stream quality" }, { timeout: 10_000 });
+  return rendered;
+}
+
 let media: ReturnType<typeof stubBrowserMedia>;
 
 beforeEach(() => {
@@ -85,8 +92,8 @@ describe("player bar", () => {
     }
   });
 
-  it("has a volume slider from 0 to 100 in steps of 1 that stores the volume", () => {
-    renderBar();
+  it("has a volume slider from 0 to 100 in steps of 1 that stores the volume", async () => {
+    await renderBarWithSettings();
     const slider = screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement;
     expect([slider.type, slider.min, slider.max, slider.step, slider.value]).toEqual([
       "range",
@@ -100,8 +107,8 @@ describe("player bar", () => {
     expect(localStorage.getItem("radio-volume")).toBe("0.71");
   });
 
-  it("the mute button sets 0, then 0.7", () => {
-    renderBar();
+  it("the mute button sets 0, then 0.7", async () => {
+    await renderBarWithSettings();
     const slider = screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement;
     fireEvent.click(screen.getByRole("button", { name: "Mute" }));
     expect(slider.value).toBe("0");
@@ -109,8 +116,8 @@ describe("player bar", () => {
     expect(slider.value).toBe("70");
   });
 
-  it("opens the volume popup from its button (narrow screens)", () => {
-    renderBar();
+  it("opens the volume popup from its button (narrow screens)", async () => {
+    await renderBarWithSettings();
     // Its accessible name carries the value it shows (WCAG 2.5.3, label in name).
     const toggle = screen.getByRole("button", { name: "Adjust volume, 70" });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
@@ -120,8 +127,8 @@ describe("player bar", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("offers hd, sd and mobile and stores the choice", () => {
-    renderBar();
+  it("offers hd, sd and mobile and stores the choice", async () => {
+    await renderBarWithSettings();
     const select = screen.getByRole("combobox", { name: "Stream quality" }) as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => o.value)).toEqual(["hd", "sd", "mobile"]);
     fireEvent.change(select, { target: { value: "sd" } });
