@@ -127,7 +127,10 @@ async function seeksIn(engine: EngineName): Promise<number[]> {
   }
 }
 
-/** Each play in the window: its stamp less the first moment its tone sounds in the recording. */
+/** Plays measured by an earlier run: each counts once. */
+const measuredPlays = new Set<number>();
+
+/** Each play in the window not measured before: its restart point less the first moment its tone sounds. */
 async function restartOffsets(): Promise<{ title: string; offsetMs: number }[]> {
   const [window, history] = await Promise.all([
     get<RewindIndex>("/api/rewind/hd"),
@@ -138,7 +141,8 @@ async function restartOffsets(): Promise<{ title: string; offsetMs: number }[]> 
   for (const play of history) {
     const stamp = Date.parse(play.playedAt);
     const tone = playlist.find((t) => t.title === play.title)?.tone;
-    if (!tone || stamp < window.oldest + 6000 || stamp > window.newest - 8000) continue;
+    if (!tone || measuredPlays.has(play.id) || stamp < window.oldest + 6000 || stamp > window.newest - 8000)
+      continue;
     const index = await get<RewindIndex>(`/api/rewind/hd?at=${Math.floor(stamp - 4000)}`);
     const segments = index.segments.filter(
       (s) => s.start < stamp + 4000 && s.start + s.duration > stamp - 4000,
@@ -158,6 +162,7 @@ async function restartOffsets(): Promise<{ title: string; offsetMs: number }[]> 
     );
     if (at <= from) continue;
     // Where 'Restart this track' starts (the stamp less its lead) less the first audible moment.
+    measuredPlays.add(play.id);
     found.push({ title: play.title, offsetMs: stamp - restartLeadMs - (first.start + at * 10) });
   }
   return found;
