@@ -200,7 +200,10 @@ try {
     );
     await sleep(soakEnd - Date.now());
   }
-  const health = await get<Health>("/api/health").catch(() => null);
+  // 503 is an answer too (locally the cron never ran): its rewind block is what counts here.
+  const health = (await fetch(`${site.baseUrl}/api/health`)
+    .then((res) => res.json())
+    .catch(() => null)) as Health | null;
   console.log("\nbench:rewind figures");
   for (const [engine, figures] of seeks) {
     if (figures.length === 0) console.log(`  seek to sound, ${engine}: not measured`);
