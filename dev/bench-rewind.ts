@@ -14,7 +14,7 @@
 // - relay mode (ADR 042, dev/bench-rewind/relay.ts): press to sound, delay behind the host and the
 //   title's offset per engine, and the host's connections with none, one and 500 relayed players.
 import { parseArgs } from "node:util";
-import { restartLeadMs } from "../schema/api/rewind.ts";
+import { restartLeadMs, rewindPageMs, rewindPagesNear, trackStart } from "../schema/api/rewind.ts";
 import type { Health, RewindIndex, TrackHistoryItem } from "../schema/api.ts";
 import { measureRelay, type RelayFigures } from "./bench-rewind/relay.ts";
 import {
@@ -129,47 +129,71 @@ async function seeksIn(engine: EngineName): Promise<number[]> {
 
 /** Plays measured by an earlier run: each counts once. */
 const measuredPlays = new Set<number>();
+const qualities = ["hd", "sd", "mobile"] as const;
+type Offset = { title: string; quality: string; offsetMs: number; stampMs: number };
 
-/** Each play in the window not measured before: its restart point less the first moment its tone sounds. */
-async function restartOffsets(): Promise<{ title: string; offsetMs: number }[]> {
+/** The in-band title changes of the pages around `stamp`, as the player reads them (web/features/player/rewind.ts). */
+async function titlesNear(quality: string, stamp: number): Promise<RewindIndex["titles"]> {
+  const found = await Promise.all(
+    rewindPagesNear(stamp).map((page) =>
+      get<RewindIndex>(`/api/rewind/${quality}?at=${page * rewindPageMs}`),
+    ),
+  );
+  return found.flatMap((index) => index.titles);
+}
+
+/**
+ * Each play in the window not measured before, in each quality: where 'Restart this track' starts
+ * (trackStart) less the first moment its tone sounds, and where the stamp alone would start it.
+ */
+async function restartOffsets(): Promise<Offset[]> {
   const [window, history] = await Promise.all([
     get<RewindIndex>("/api/rewind/hd"),
     get<TrackHistoryItem[]>("/api/track-history"),
   ]);
   if (window.oldest === null || window.newest === null) return [];
-  const found: { title: string; offsetMs: number }[] = [];
+  const found: Offset[] = [];
   for (const play of history) {
     const stamp = Date.parse(play.playedAt);
     const tone = playlist.find((t) => t.title === play.title)?.tone;
     if (!tone || measuredPlays.has(play.id) || stamp < window.oldest + 6000 || stamp > window.newest - 8000)
       continue;
-    const index = await get<RewindIndex>(`/api/rewind/hd?at=${Math.floor(stamp - 4000)}`);
-    const segments = index.segments.filter(
-      (s) => s.start < stamp + 4000 && s.start + s.duration > stamp - 4000,
-    );
-    const first = segments[0];
-    if (!first || segments.some((s, i) => i > 0 && !s.joined)) continue;
-    const bytes = Buffer.concat(
-      await Promise.all(
-        segments.map(async (s) => Buffer.from(await (await fetch(`${site.baseUrl}${s.url}`)).arrayBuffer())),
-      ),
-    );
-    const tones = dominantTones(await decodeMp3(bytes));
-    // The first 10 ms window of 200 ms in which the track's tone holds, after another's.
-    const from = Math.max(0, Math.floor((stamp - 3000 - first.start) / 10));
-    const at = tones.findIndex(
-      (t, i) => i >= from && t === tone && tones.slice(i, i + 20).every((u) => u === tone),
-    );
-    if (at <= from) continue;
-    // Where 'Restart this track' starts (the stamp less its lead) less the first audible moment.
     measuredPlays.add(play.id);
-    found.push({ title: play.title, offsetMs: stamp - restartLeadMs - (first.start + at * 10) });
+    for (const quality of qualities) {
+      const index = await get<RewindIndex>(`/api/rewind/${quality}?at=${Math.floor(stamp - 4000)}`);
+      const segments = index.segments.filter(
+        (s) => s.start < stamp + 4000 && s.start + s.duration > stamp - 4000,
+      );
+      const first = segments[0];
+      if (!first || segments.some((s, i) => i > 0 && !s.joined)) continue;
+      const bytes = Buffer.concat(
+        await Promise.all(
+          segments.map(async (s) =>
+            Buffer.from(await (await fetch(`${site.baseUrl}${s.url}`)).arrayBuffer()),
+          ),
+        ),
+      );
+      const tones = dominantTones(await decodeMp3(bytes));
+      // The first 10 ms window of 200 ms in which the track's tone holds, after another's.
+      const from = Math.max(0, Math.floor((stamp - 3000 - first.start) / 10));
+      const at = tones.findIndex(
+        (t, i) => i >= from && t === tone && tones.slice(i, i + 20).every((u) => u === tone),
+      );
+      if (at <= from) continue;
+      const audible = first.start + at * 10;
+      found.push({
+        title: play.title,
+        quality,
+        offsetMs: trackStart(stamp, await titlesNear(quality, stamp)) - audible,
+        stampMs: stamp - restartLeadMs - audible,
+      });
+    }
   }
   return found;
 }
 
 const seeks = new Map<EngineName, number[]>(engines.map((e) => [e, []]));
-const offsets: number[] = [];
+const offsets: Offset[] = [];
 const relays: RelayFigures[] = [];
 try {
   console.log(
@@ -188,9 +212,9 @@ try {
     }
     const found = await restartOffsets();
     console.log(
-      `  restart offsets: ${found.map((f) => `${f.title} ${ms(f.offsetMs)}`).join(", ") || "none"}`,
+      `  restart offsets: ${found.map((f) => `${f.title} (${f.quality}) ${ms(f.offsetMs)} (stamp alone ${ms(f.stampMs)})`).join(", ") || "none"}`,
     );
-    offsets.push(...found.map((f) => f.offsetMs));
+    offsets.push(...found);
     relays.push(await measureRelay(site, engines));
   }
   const soakEnd = startedAt + soakMinutes * 60_000;
@@ -213,11 +237,17 @@ try {
       );
   }
   if (offsets.length === 0) console.log("  restart offset: not measured");
-  else
-    console.log(
-      `  restart offset (where 'Restart this track' starts − the track's first audible moment): median ${ms(median(offsets))}, ` +
-        `from ${ms(Math.min(...offsets))} to ${ms(Math.max(...offsets))} over ${offsets.length} plays (target within ±500 ms)`,
-    );
+  for (const quality of qualities) {
+    const of = offsets.filter((o) => o.quality === quality);
+    const figures = (xs: number[]) =>
+      `median ${ms(median(xs))}, from ${ms(Math.min(...xs))} to ${ms(Math.max(...xs))}, ` +
+      `${xs.filter((x) => Math.abs(x) <= 500).length} of ${xs.length} within ±500 ms`;
+    if (of.length > 0)
+      console.log(
+        `  restart offset, ${quality} (where 'Restart this track' starts − the track's first audible moment): ` +
+          `${figures(of.map((o) => o.offsetMs))}; from the stamp alone ${figures(of.map((o) => o.stampMs))}`,
+      );
+  }
   const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
   for (const recorder of health?.rewind?.recorders ?? [])
     console.log(

@@ -42,6 +42,12 @@ export const rewindIndex = z.object({
   newest: z.number().nullable(),
   /** Given `at`, the segments that overlap its 10-minute page, in order; else none. */
   segments: z.array(rewindSegment),
+  /**
+   * Given `at`, the page's title changes as the stream itself carried them (in-band, ICY), each
+   * placed where the recording heard it: the music's own clock, closer to a track's first sound
+   * than the live room's stamp (see `trackStart`).
+   */
+  titles: z.array(z.object({ at: z.number(), title: z.string() })),
 });
 export type RewindIndex = z.infer<typeof rewindIndex>;
 
@@ -52,6 +58,33 @@ export type RewindIndex = z.infer<typeof rewindIndex>;
  * half second early keeps the first note (bench:rewind measures the offset).
  */
 export const restartLeadMs = 500;
+
+/**
+ * A stamp and the in-band change that marks the same track lie this close at most: the stamp
+ * trails the music by up to a poll and the host's report lag (bench:rewind: 0.1 to 1.6 s).
+ */
+export const inBandMatchMs = 4000;
+
+/** The index pages (whole `rewindPageMs` since 1970) that may hold the stream's title change for a play stamped `stampMs`. */
+export const rewindPagesNear = (stampMs: number): number[] => [
+  ...new Set([stampMs - inBandMatchMs, stampMs + inBandMatchMs].map((t) => Math.floor(t / rewindPageMs))),
+];
+
+/**
+ * Where a play's music starts, for 'Restart this track' and the history's play buttons: the
+ * stream's own title change nearest the live room's stamp (within `inBandMatchMs`), else the stamp
+ * less `restartLeadMs` (a host that sends no in-band titles, or a page not recorded).
+ */
+export function trackStart(stampMs: number, titles: readonly { at: number }[]): number {
+  let best: number | null = null;
+  for (const { at } of titles)
+    if (
+      Math.abs(at - stampMs) <= inBandMatchMs &&
+      (best === null || Math.abs(at - stampMs) < Math.abs(best - stampMs))
+    )
+      best = at;
+  return best ?? stampMs - restartLeadMs;
+}
 
 /**
  * The operator's rewind settings (/pb/rewind, ADR 042). A station's licence may allow less than

@@ -113,6 +113,25 @@ describe("the rewind recorder", () => {
     expect(Math.abs((status.lastSegmentEndMs ?? 0) - Date.now())).toBeLessThan(3000);
   });
 
+  it("marks the stream's own title change where the music changed, within half a metadata stretch (ADR 043)", async () => {
+    const stub = recorder("hd");
+    const session = stub.record(9000);
+    // A segment in (the recording's clock is set), then the next track: its tone, then its title.
+    while ((await stub.status()).segments === 0) await new Promise((r) => setTimeout(r, 200));
+    const res = await fetch(`${env.STATION_HELPER_URL}/rotate`, { method: "POST" });
+    expect(res.status).toBe(200);
+    const rotation = (await res.json()) as { current: { title: string }; toneAt: number };
+    expect(await session).toBe(true);
+
+    const { titles } = await stub.page(rotation.toneAt - 60_000, rotation.toneAt + 60_000);
+    const mark = titles.find((t) => t.title.endsWith(` - ${rotation.current.title}`));
+    expect(mark, JSON.stringify(titles)).toBeDefined();
+    // At 320 kbit/s a block comes every 0.4 s: the mark is within 0.2 s of the change, plus the
+    // feed's encoding (80 ms) and the clock's estimate; a mark at the block itself or at a
+    // segment's start would be up to 0.4 s or 6 s late.
+    expect(Math.abs((mark?.atMs ?? 0) - rotation.toneAt)).toBeLessThan(350);
+  }, 30_000);
+
   it("records an outage of the host's source as a break with its gap, then records again", async () => {
     const stub = recorder("sd");
     const session = stub.record(16_000);

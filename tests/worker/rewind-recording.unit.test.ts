@@ -143,6 +143,29 @@ describe("a rewind recording", () => {
     expect(segments[1]?.title).toBe("Brisa - Paper Lanterns");
     expect(segments[1]?.titles).toEqual([]);
   });
+
+  it("marks a change where it was likeliest made: before the block that carried it, and between segments too", () => {
+    const recording = createRecording({ segmentMs: 6000, joinWindowMs: 4000, tail: null });
+    const connection = recording.connect();
+    connection.title("Aura - Slow Tide");
+    // A block every 16000 bytes of 320 kbps: a change was made up to 400 ms before it came, 200 ms on average.
+    const segments = listen(connection, { live: 100, burst: 0, until: 200 });
+    connection.title("Brisa - Paper Lanterns", 200);
+    // The first segment closes with its 230th frame (6 s): the next change comes between two segments.
+    segments.push(...listen(connection, { live: 200, burst: 0, until: 330 }));
+    expect(segments).toHaveLength(1);
+    connection.title("Calm - Blue Hour Avenue", 200);
+    segments.push(...listen(connection, { live: 330, burst: 0, until: 600 }), ...connection.end());
+
+    expect(segments[0]?.titles).toEqual([
+      { atMs: expect.closeTo(t0 + 200 * frameMs + 30 - 200, 3), title: "Brisa - Paper Lanterns" },
+    ]);
+    // Heard between segments: marked from the next segment's first frame.
+    expect(segments[1]?.startMs).toBeCloseTo(t0 + 330 * frameMs + 30, 3);
+    expect(segments[1]?.titles).toEqual([
+      { atMs: expect.closeTo((segments[1]?.startMs ?? 0) - 200, 3), title: "Calm - Blue Hour Avenue" },
+    ]);
+  });
 });
 
 describe("Icecast's in-band metadata", () => {

@@ -145,8 +145,11 @@ describe("GET /api/rewind/:quality", () => {
     const segments = [
       segment(page - 6000, false),
       segment(page),
-      segment(page + 6000),
-      segment(page + 600_000),
+      {
+        ...segment(page + 6000),
+        titles: [{ atMs: page + 8400, title: "Bahama Soul Club - Bossa Nova Beat" }],
+      },
+      { ...segment(page + 600_000), titles: [{ atMs: page + 601_000, title: "Next Page - Not Listed" }] },
     ];
     await store(hd, segments);
 
@@ -158,6 +161,8 @@ describe("GET /api/rewind/:quality", () => {
       [page, 6000, true],
       [page + 6000, 6000, true],
     ]);
+    // The stream's own title changes inside the page, where the recording heard them.
+    expect(body.titles).toEqual([{ at: page + 8400, title: "Bahama Soul Club - Bossa Nova Beat" }]);
 
     const first = segments[1] as Segment;
     const bytes = await request(body.segments[0]?.url ?? "", {}, on);
@@ -168,7 +173,7 @@ describe("GET /api/rewind/:quality", () => {
 
     // Without `at`: the window alone.
     const window = (await (await request("/api/rewind/hd", {}, on)).json()) as RewindIndex;
-    expect(window).toMatchObject({ oldest: page - 6000, segments: [] });
+    expect(window).toMatchObject({ oldest: page - 6000, segments: [], titles: [] });
   });
 
   it("answers bad input with a 400 that says what is wrong, and a segment it does not hold with a 404", async () => {

@@ -6,7 +6,7 @@
 // live room ask it to go on (ensure), so a recorder that stopped starts again within a minute.
 import { DurableObject } from "cloudflare:workers";
 import { rewindQualities } from "#schema/api/rewind.ts";
-import { createMp3Framer } from "#schema/mp3/frames.ts";
+import { createMp3Framer, frameSeconds } from "#schema/mp3/frames.ts";
 import { getConfig } from "../lib/config";
 import { createIcyReader } from "../lib/rewind/icy";
 import { createRecording, type RecordingTail, type Segment } from "../lib/rewind/recording";
@@ -163,8 +163,12 @@ export class StreamRecorder extends DurableObject<Env> {
         throw new Error(`the host answered ${response.status} for ${new URL(url).pathname}`);
       }
       const metaint = Number(response.headers.get("icy-metaint"));
-      const icy = createIcyReader(Number.isInteger(metaint) && metaint > 0 ? metaint : null);
+      const interval = Number.isInteger(metaint) && metaint > 0 ? metaint : null;
+      const icy = createIcyReader(interval);
       const framer = createMp3Framer();
+      // The host sends a title only every `metaint` bytes: a change was made somewhere in the
+      // stretch before it, on average half of it earlier (ADR 043).
+      let halfSpanMs = 0;
       const reader = response.body.getReader();
       for (;;) {
         armStall();
@@ -172,9 +176,11 @@ export class StreamRecorder extends DurableObject<Env> {
         if (done) break;
         const arrival = Date.now();
         for (const piece of icy.push(value)) {
-          if ("title" in piece) connection.title(piece.title);
+          if ("title" in piece) connection.title(piece.title, halfSpanMs);
           else {
             const frames = framer.push(piece.audio);
+            const last = frames.at(-1);
+            if (last && interval) halfSpanMs = (interval / last.bytes.length) * frameSeconds(last) * 500;
             heard ||= frames.length > 0;
             store(connection.push(frames, arrival));
           }
@@ -224,12 +230,20 @@ export class StreamRecorder extends DurableObject<Env> {
     return this.index.overlapping(fromMs, toMs);
   }
 
-  /** One index page in one call (one billed request): what it holds, and the segments of [fromMs, toMs) if asked. */
-  async page(fromMs?: number, toMs?: number): Promise<{ status: RecorderStatus; rows: SegmentRow[] }> {
+  /**
+   * One index page in one call (one billed request): what it holds, and the segments and in-band
+   * title changes of [fromMs, toMs) if asked.
+   */
+  async page(
+    fromMs?: number,
+    toMs?: number,
+  ): Promise<{ status: RecorderStatus; rows: SegmentRow[]; titles: { atMs: number; title: string }[] }> {
     const status = await this.status();
+    if (fromMs === undefined || toMs === undefined) return { status, rows: [], titles: [] };
     return {
       status,
-      rows: fromMs === undefined || toMs === undefined ? [] : this.index.overlapping(fromMs, toMs),
+      rows: this.index.overlapping(fromMs, toMs),
+      titles: this.index.titlesBetween(fromMs, toMs),
     };
   }
 

@@ -103,7 +103,7 @@ export const rewind = new Hono<AppEnv>()
     const cacheKey = `${new URL(c.req.path, c.req.url).toString()}?page=${from ?? "none"}`;
     const cached = await edge.match(cacheKey);
     if (cached) return new Response(cached.body, cached);
-    const { status, rows } = await streamRecorder(c.env, quality).page(
+    const { status, rows, titles } = await streamRecorder(c.env, quality).page(
       from,
       from === undefined ? undefined : from + rewindPageMs,
     );
@@ -123,6 +123,9 @@ export const rewind = new Hono<AppEnv>()
           joined: row.joined,
           gapBefore: row.gapBeforeMs,
         })),
+      titles: titles
+        .filter((mark) => mark.atMs > reachFrom)
+        .map((mark) => ({ at: mark.atMs, title: mark.title })),
     };
     // A new segment comes every 6 s: a page may be 3 s behind, never more.
     const res = c.json(body, 200, { "Cache-Control": "public, max-age=3" });

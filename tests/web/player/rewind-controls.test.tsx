@@ -4,7 +4,7 @@
 // past is tests/web/player/rewind-stream.test.ts; here the stream source's rewind is watched.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { type RewindIndex, restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
+import { type RewindIndex, restartLeadMs, type TrackHistoryItem, trackStart } from "#schema/api.ts";
 import { PlayerBar } from "#web/features/player/index.ts";
 import { PlayFromHistory } from "#web/features/player/play-from-history.tsx";
 import { formatBehind, RewindControls } from "#web/features/player/rewind-controls.tsx";
@@ -31,12 +31,18 @@ const history = [
   play(2, "Slow Tide", 5 * minute),
   play(1, "Velvet Harbour", 9 * minute),
 ];
+/** Where the stream itself changed title: a little before two of the stamps, none for the newest play. */
+const inBand = { velvet: now - 9 * minute - 1200, slow: now - 5 * minute - 800 };
 const window: RewindIndex = {
   quality: "hd",
   minutes: 60,
   oldest: now - 50 * minute,
   newest: now - 3000,
   segments: [],
+  titles: [
+    { at: inBand.velvet, title: "Velvet Harbour Artist - Velvet Harbour" },
+    { at: inBand.slow, title: "Slow Tide Artist - Slow Tide" },
+  ],
 };
 
 /** The moment the stream source says is heard (null: live). */
@@ -86,13 +92,13 @@ describe("the rewind controls", () => {
     expect(vi.mocked(streamSource.rewindTo).mock.calls[1]?.[0]?.at).toBe((window.newest ?? 0) - 60_000);
   });
 
-  it("restart the track heard from its start, and come back to live", async () => {
+  it("restart the track heard from where the stream changed title, and come back to live", async () => {
     heardAt = now - 7 * minute;
     renderPlayer(<PlayerBar />);
     fireEvent.click(await screen.findByRole("button", { name: "Restart this track" }, { timeout: 5000 }));
     await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
-    // From a little before its stamp: the host names a track after its first notes.
-    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(now - 9 * minute - restartLeadMs);
+    // From where the stream itself changed title, not the stamp: the host names a track after its first notes.
+    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(inBand.velvet);
     await waitFor(() => expect(title()).toBe("Velvet Harbour"), { timeout: 3000 });
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Back to live" })));
@@ -126,6 +132,15 @@ describe("the rewind controls", () => {
     expect(playHeardAt(history, now - 5 * minute - restartLeadMs + 1)?.title).toBe("Slow Tide");
     expect(playHeardAt(history, now - 5 * minute - restartLeadMs - 1)?.title).toBe("Velvet Harbour");
     expect(playHeardAt(history, now - 10 * minute)).toBeUndefined();
+    // Where the stream's own title changes are known, a track starts at its change.
+    expect(playHeardAt(history, inBand.slow, window.titles)?.title).toBe("Slow Tide");
+    expect(playHeardAt(history, inBand.slow - 1, window.titles)?.title).toBe("Velvet Harbour");
+    // The nearest change within 4 s of the stamp; none that near: the stamp less its lead.
+    const stamp = now - 20 * minute;
+    expect(trackStart(stamp, [{ at: stamp - 3000 }, { at: stamp + 200 }, { at: stamp - 4001 }])).toBe(
+      stamp + 200,
+    );
+    expect(trackStart(stamp, [{ at: stamp - 4001 }, { at: stamp + 4001 }])).toBe(stamp - restartLeadMs);
     expect(formatBehind(245_000)).toBe("4:05");
     expect(formatBehind(3_723_000)).toBe("1:02:03");
   });
@@ -200,10 +215,12 @@ describe("a history row's play button", () => {
     expect(screen.queryByRole("button", { name: /^Play Before The Window/ })).toBeNull();
 
     fireEvent.click(button);
-    expect(streamSource.rewindTo).toHaveBeenCalledWith({
-      at: now - 5 * minute - restartLeadMs,
-      qualityOf: expect.any(Function),
-    });
+    await waitFor(() =>
+      expect(streamSource.rewindTo).toHaveBeenCalledWith({
+        at: inBand.slow,
+        qualityOf: expect.any(Function),
+      }),
+    );
     expect(audio().status).toBe("connecting");
   });
 });

@@ -51,6 +51,7 @@ function recordedWindow(count: number) {
         oldest: segments[0]?.start ?? null,
         newest: (segments.at(-1)?.start ?? 0) + (segments.at(-1)?.duration ?? 0),
         segments: segments.filter((s) => s.start < from + 600_000 && s.start + s.duration > from),
+        titles: [],
       };
       return new Response(JSON.stringify(body));
     }

@@ -1,7 +1,7 @@
-// A history row's play button (ADR 040): plays the track from its start, as the history stamped
-// it (less the lead by which a stamp trails the music), while that start is still in the window.
+// A history row's play button (ADR 040): plays the track from its first sound (where the stream's
+// own title changed, near the history's stamp), while that start is still in the window.
 // Shown only where the listener can rewind and the operator allows playing a chosen track (ADR 042).
-import { restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
+import type { TrackHistoryItem } from "#schema/api.ts";
 import { PlayIcon } from "#web/ui/icons.tsx";
 import { useRewind } from "./rewind";
 
@@ -10,7 +10,7 @@ export function PlayFromHistory({
 }: {
   track: Pick<TrackHistoryItem, "title" | "artist" | "playedAt">;
 }) {
-  const { playFromHistory, go, window } = useRewind();
+  const { playFromHistory, goToTrack, window } = useRewind();
   const start = Date.parse(track.playedAt);
   const oldest = window.data?.oldest ?? null;
   const newest = window.data?.newest ?? null;
@@ -22,7 +22,7 @@ export function PlayFromHistory({
       className="icon-button play-from-history"
       aria-label={`Play ${track.title} by ${track.artist} from its start`}
       title="Play from its start"
-      onClick={() => go(Math.max(oldest, start - restartLeadMs))}
+      onClick={() => void goToTrack(start, oldest)}
     >
       <PlayIcon size={18} />
     </button>

@@ -6,9 +6,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useState } from "react";
-import { type NowPlaying, restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
+import { type NowPlaying, rewindPageMs, type TrackHistoryItem } from "#schema/api.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
-import { rewindWindowQuery, useRewind } from "./rewind";
+import { rewindPageQuery, rewindWindowQuery, useRewind } from "./rewind";
 import { playHeardAt, RewindScrubber } from "./rewind-scrubber";
 import { heardTrackAtom, qualityAtom } from "./state";
 import { heardMoment, rewindPosition } from "./stream-source";
@@ -59,6 +59,7 @@ export function RewindControls() {
     position,
     setPosition,
     go,
+    goToTrack,
     window,
   } = useRewind();
   const setHeard = useSetAtom(heardTrackAtom);
@@ -81,7 +82,15 @@ export function RewindControls() {
     return () => clearInterval(timer);
   }, [rewound, setPosition]);
 
-  const heard = position === null || !history.data ? undefined : playHeardAt(history.data, position);
+  // The stream's own title changes around the moment heard: the bar changes title with the music.
+  const page = position === null ? null : Math.floor(position / rewindPageMs);
+  const titles = useQuery({
+    ...rewindPageQuery(quality, page ?? 0),
+    enabled: page !== null,
+    // The page still being recorded gains changes; older pages do not.
+    refetchInterval: page !== null && (page + 1) * rewindPageMs > Date.now() ? 15_000 : false,
+  }).data?.titles;
+  const heard = position === null || !history.data ? undefined : playHeardAt(history.data, position, titles);
   useEffect(() => {
     setHeard(heard ? heardTrack(heard) : null);
   }, [heard, setHeard]);
@@ -108,8 +117,9 @@ export function RewindControls() {
     const [index, list] = await Promise.all([readWindow(), history.refetch().then((r) => r.data)]);
     if (index.oldest === null || index.newest === null || !list) return;
     const at = heardMoment() ?? index.newest;
-    const started = playHeardAt(list, at);
-    go(Math.max(index.oldest, started ? Date.parse(started.playedAt) - restartLeadMs : index.oldest));
+    const started = playHeardAt(list, at, titles);
+    if (started) await goToTrack(Date.parse(started.playedAt), index.oldest);
+    else go(index.oldest);
   }
 
   // Live moves on as the listener listens: the newest moment then, plus the time since.

@@ -2,7 +2,7 @@
 // reach to live, the tracks marked where they start (where the operator allows playing a chosen
 // track, ADR 042). Dragging or the arrow keys move it; the player goes there once it rests.
 import { useEffect, useRef, useState } from "react";
-import { restartLeadMs, type TrackHistoryItem } from "#schema/api.ts";
+import { type RewindIndex, type TrackHistoryItem, trackStart } from "#schema/api.ts";
 
 /** The slider moves in steps of this many seconds (arrow keys); Page Up/Down move ten of them. */
 const stepSeconds = 5;
@@ -22,9 +22,13 @@ export type ScrubberProps = {
   onSeek: (at: number | null) => void;
 };
 
-/** The play on at `at`: its music starts `restartLeadMs` before its stamp. */
-export function playHeardAt(plays: TrackHistoryItem[], at: number): TrackHistoryItem | undefined {
-  return plays.find((play) => Date.parse(play.playedAt) - restartLeadMs <= at);
+/** The play on at `at`: its music starts where the stream's title changed near its stamp (trackStart). */
+export function playHeardAt(
+  plays: TrackHistoryItem[],
+  at: number,
+  titles: RewindIndex["titles"] = [],
+): TrackHistoryItem | undefined {
+  return plays.find((play) => trackStart(Date.parse(play.playedAt), titles) <= at);
 }
 
 export function RewindScrubber({ oldest, live, position, plays, behindText, onSeek }: ScrubberProps) {
@@ -51,7 +55,7 @@ export function RewindScrubber({ oldest, live, position, plays, behindText, onSe
   const play = plays ? playHeardAt(plays, at) : undefined;
   const text = `${value >= span ? "Live" : behindText(live - at)}${play ? `, ${play.title} by ${play.artist}` : ""}`;
   const marks = (plays ?? [])
-    .map((p) => ({ id: p.id, name: `${p.title} by ${p.artist}`, at: Date.parse(p.playedAt) - restartLeadMs }))
+    .map((p) => ({ id: p.id, name: `${p.title} by ${p.artist}`, at: trackStart(Date.parse(p.playedAt), []) }))
     .filter((m) => m.at > oldest && m.at < live);
   return (
     <div className="player-rewind-scrubber">

@@ -1,9 +1,9 @@
 // Where the listener listens (ADR 040): live, or a moment of the recorded window. One state for
 // the player bar's rewind controls and the history's play buttons; the stream source plays it.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { atom, useAtom, useAtomValue } from "jotai";
 import { useCallback, useContext } from "react";
-import type { RewindIndex } from "#schema/api.ts";
+import { type RewindIndex, rewindPageMs, rewindPagesNear, trackStart } from "#schema/api.ts";
 import { apiRequest } from "#web/lib/api.ts";
 import { useClientConfig } from "#web/lib/queries/config.ts";
 import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
@@ -20,6 +20,14 @@ export const rewindWindowQuery = (quality: string) =>
     queryKey: ["/api/rewind", quality] as const,
     queryFn: () => apiRequest<RewindIndex>("GET", `/api/rewind/${quality}`),
     staleTime: 5000,
+  });
+
+/** One 10-minute page of `quality`'s index (`page` whole pages since 1970): its segments and title changes. */
+export const rewindPageQuery = (quality: string, page: number) =>
+  queryOptions({
+    queryKey: ["/api/rewind", quality, page] as const,
+    queryFn: () => apiRequest<RewindIndex>("GET", `/api/rewind/${quality}?at=${page * rewindPageMs}`),
+    staleTime: 10_000,
   });
 
 export function useRewind() {
@@ -50,6 +58,28 @@ export function useRewind() {
     [streams, setPosition, isPlaying, player],
   );
 
+  const queryClient = useQueryClient();
+  /**
+   * Plays the track stamped `stampMs` from its first sound: where the stream's own title changed
+   * near the stamp, read fresh from the index pages around it (kept at the edge), else the stamp
+   * less its lead (trackStart); never before the window's `oldest` moment. A failed read costs the
+   * precision, never the play.
+   */
+  const goToTrack = useCallback(
+    async (stampMs: number, oldest: number) => {
+      const pages = await Promise.all(
+        rewindPagesNear(stampMs).map((page) =>
+          queryClient.fetchQuery({ ...rewindPageQuery(quality, page), staleTime: 0 }).then(
+            (index) => index.titles,
+            () => [],
+          ),
+        ),
+      );
+      go(Math.max(oldest, trackStart(stampMs, pages.flat())));
+    },
+    [go, quality, queryClient],
+  );
+
   return {
     available,
     /** What the operator allows beyond going back (ADR 042). */
@@ -58,6 +88,7 @@ export function useRewind() {
     position,
     setPosition,
     go,
+    goToTrack,
     window,
   };
 }

@@ -95,9 +95,10 @@ export function createRecording({
           durationMs: 0,
           joined: !on.fresh,
           title,
-          titles: [],
+          titles: pending ? [{ position: on.positionMs - pending.earlierMs, title: pending.title }] : [],
           timeline: on,
         };
+        pending = null;
         on.fresh = false;
       }
       open.frames.push(frame);
@@ -112,10 +113,18 @@ export function createRecording({
     }
   }
 
-  function noteTitle(next: string) {
+  /** A change heard between segments: marked in the next one, where its first frame starts. */
+  let pending: { title: string; earlierMs: number } | null = null;
+
+  /** A title change, heard `earlierMs` after it was made (where the host could first send it). */
+  function noteTitle(next: string, earlierMs: number) {
     if (next === title) return;
+    const first = title === null;
     title = next;
-    if (open) open.titles.push({ position: open.timeline.positionMs, title: next });
+    // The first title heard names what was already playing: no track started there.
+    if (first) return;
+    if (open) open.titles.push({ position: open.timeline.positionMs - earlierMs, title: next });
+    else pending = { title: next, earlierMs };
   }
 
   return {
@@ -128,7 +137,7 @@ export function createRecording({
       let joining = lastFrames.length === matchFrames;
       let held: Mp3Frame[] = [];
       let heldMs = 0;
-      let heldTitles: { index: number; title: string }[] = [];
+      let heldTitles: { index: number; title: string; earlierMs: number }[] = [];
       let carriedOut = false;
       const own: Timeline = { origin: () => base, positionMs: 0, fresh: true };
       // A segment the last connection left open belongs to its timeline: closed before this one's frames.
@@ -138,10 +147,10 @@ export function createRecording({
       /** Keeps `frames` from held index `from` on, with the titles that came among them. */
       function release(from: number, on: Timeline, out: Segment[]) {
         let index = from;
-        for (const mark of heldTitles) if (mark.index <= from) noteTitle(mark.title);
+        for (const mark of heldTitles) if (mark.index <= from) noteTitle(mark.title, mark.earlierMs);
         for (const mark of heldTitles.filter((m) => m.index > from)) {
           keep(held.slice(index, mark.index), on, out);
-          noteTitle(mark.title);
+          noteTitle(mark.title, mark.earlierMs);
           index = mark.index;
         }
         keep(held.slice(index), on, out);
@@ -183,9 +192,14 @@ export function createRecording({
           }
           return out;
         },
-        title(next: string) {
-          if (joining) heldTitles.push({ index: held.length, title: next });
-          else noteTitle(next);
+        /**
+         * The stream's title now, heard before the frames pushed next; `earlierMs`: how long
+         * before that the change is likeliest to have been made (the host sends titles only
+         * every so many bytes).
+         */
+        title(next: string, earlierMs = 0) {
+          if (joining) heldTitles.push({ index: held.length, title: next, earlierMs });
+          else noteTitle(next, earlierMs);
         },
         /** The connection ended: the open segment is closed (frames still held are unverified). */
         end(): Segment[] {

@@ -104,6 +104,18 @@ export class SegmentIndex {
       }));
   }
 
+  /** The in-band title changes in [fromMs, toMs), in order. */
+  titlesBetween(fromMs: number, toMs: number): { atMs: number; title: string }[] {
+    return this.sql
+      .exec<{ at_ms: number; title: string }>(
+        "SELECT at_ms, title FROM titles WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms",
+        fromMs,
+        toMs,
+      )
+      .toArray()
+      .map((row) => ({ atMs: row.at_ms, title: row.title }));
+  }
+
   /** How many segments, the oldest start, the breaks after the first, and the newest segment. */
   summary() {
     const counts = this.sql
