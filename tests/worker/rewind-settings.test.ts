@@ -1,16 +1,14 @@
 // The operator's rewind settings (ADR 042): the admin's alone, validated whole, bounded by the
 // recording, carried to players by /api/config, and held by the server: the index and the
 // segments stop at the operator's window, whatever a player asks.
-import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClientConfig, RewindIndex, RewindSettings } from "#schema/api.ts";
 import { getConfig } from "#worker/lib/config.ts";
 import { getDb } from "#worker/lib/db.ts";
-import type { Segment } from "#worker/lib/rewind/recording.ts";
 import { RelayCount } from "#worker/live/reader/relay-count.ts";
-import type { StreamRecorder } from "#worker/live/stream-recorder.ts";
 import { type Bindings, request } from "./support/request";
+import { segment, storeSegments } from "./support/rewind";
 import { type Role, sessionHeaders } from "./support/session";
 
 const minute = 60_000;
@@ -36,19 +34,6 @@ afterEach(async () => {
   expect((await call("PUT", "/api/rewind/settings", "admin", defaults)).status).toBe(200);
   await env.STREAM_RECORDER.getByName("mobile").prune(Number.POSITIVE_INFINITY, 0);
 });
-
-function segment(startMs: number, joined = true): Segment {
-  return {
-    startMs,
-    durationMs: 6000,
-    bytes: crypto.getRandomValues(new Uint8Array(64)),
-    frames: 230,
-    joined,
-    gapBeforeMs: 0,
-    title: "Aura - Slow Tide",
-    titles: [],
-  };
-}
 
 describe("/api/rewind/settings", () => {
   it("answers the admin only", async () => {
@@ -105,15 +90,7 @@ describe("/api/rewind/settings", () => {
     const now = Date.now();
     const old = segment(now - 20 * minute, false);
     const recent = segment(now - 30_000, false);
-    await runInDurableObject(mobile, async (instance: StreamRecorder) => {
-      const tail = {
-        frames: [new Uint8Array(4), new Uint8Array(4), new Uint8Array(4)],
-        endMs: 0,
-        title: null,
-      };
-      // biome-ignore lint/complexity/useLiteralKeys: the recorder's own private step, as a session calls it
-      await instance["store"]([old, recent], tail);
-    });
+    await storeSegments(mobile, [old, recent]);
     const [oldRow, recentRow] = await mobile.segments(0, Number.MAX_SAFE_INTEGER);
     const urlOf = (key = "") => `/api/rewind/mobile/segments/${key.slice(key.lastIndexOf("/") + 1)}`;
     // Within 60 minutes the old segment is served.

@@ -9,6 +9,7 @@ import type { Health, RewindIndex } from "#schema/api.ts";
 import type { Segment } from "#worker/lib/rewind/recording.ts";
 import type { StreamRecorder } from "#worker/live/stream-recorder.ts";
 import { request } from "./support/request";
+import { segment, storeSegments } from "./support/rewind";
 
 const minute = 60_000;
 const names: string[] = [];
@@ -22,29 +23,6 @@ afterEach(async () => {
     await env.STREAM_RECORDER.getByName(name).prune(Number.POSITIVE_INFINITY, 0);
 });
 
-/** A 6 s segment that started at `startMs`, joined to the one before unless it is the first. */
-function segment(startMs: number, joined = true): Segment {
-  return {
-    startMs,
-    durationMs: 6000,
-    bytes: crypto.getRandomValues(new Uint8Array(64)),
-    frames: 230,
-    joined,
-    gapBeforeMs: 0,
-    title: "Aura - Slow Tide",
-    titles: [],
-  };
-}
-
-/** Stores `segments` as a recording session does, with a tail for the next. */
-function store(stub: DurableObjectStub<StreamRecorder>, segments: Segment[]) {
-  return runInDurableObject(stub, async (instance: StreamRecorder) => {
-    const tail = { frames: [new Uint8Array(4), new Uint8Array(4), new Uint8Array(4)], endMs: 0, title: null };
-    // biome-ignore lint/complexity/useLiteralKeys: the recorder's own private step, as a session calls it
-    await instance["store"](segments, tail);
-  });
-}
-
 const keysUnder = async (prefix: string) => (await env.REWIND.list({ prefix })).objects.map((o) => o.key);
 
 describe("the rewind window", () => {
@@ -52,7 +30,7 @@ describe("the rewind window", () => {
     const name = `sd/test-${crypto.randomUUID()}`;
     const stub = recorderNamed(name);
     const now = Date.now();
-    await store(stub, [
+    await storeSegments(stub, [
       segment(now - 70 * minute, false),
       segment(now - 60 * minute - 6001),
       segment(now - 10 * minute),
@@ -73,7 +51,7 @@ describe("the rewind window", () => {
   it("stops and deletes every segment when rewind is turned off (REWIND_MINUTES 0)", async () => {
     const name = `mobile/test-${crypto.randomUUID()}`;
     const stub = recorderNamed(name);
-    await store(stub, [segment(Date.now() - 12_000, false), segment(Date.now() - 6000)]);
+    await storeSegments(stub, [segment(Date.now() - 12_000, false), segment(Date.now() - 6000)]);
     await runInDurableObject(stub, (_instance: StreamRecorder, state) =>
       state.storage.setAlarm(Date.now() + minute),
     );
@@ -106,7 +84,7 @@ describe("the rewind window", () => {
   it("is in /api/health while on: each recorder's newest segment, ok only when every one is fresh", async () => {
     const hd = recorderNamed("hd");
     const end = Date.now() - 2000;
-    await store(hd, [segment(end - 6000, false)]);
+    await storeSegments(hd, [segment(end - 6000, false)]);
 
     const res = await request("/api/health", {}, { REWIND_MINUTES: "60" });
     const body = (await res.json()) as Health;
@@ -151,7 +129,7 @@ describe("GET /api/rewind/:quality", () => {
       },
       { ...segment(page + 600_000), titles: [{ atMs: page + 601_000, title: "Next Page - Not Listed" }] },
     ];
-    await store(hd, segments);
+    await storeSegments(hd, segments);
 
     const res = await request(`/api/rewind/hd?at=${page + 7000}`, {}, on);
     expect(res.status).toBe(200);
