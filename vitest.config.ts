@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { parseEnvFile } from "./dev/env-file.ts";
+import { journeySiteVars } from "./dev/local-site.ts";
 
 // Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
 // operator's scripts (dev/) in Node, and end-to-end specs driving Chromium against `wrangler dev`
@@ -175,11 +176,12 @@ export default defineConfig(async () => {
           exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles, ...soakFiles],
           groupOrder: 1,
         }),
-        // Its site records the stream for rewind (ADR 040), as a deployed one does.
+        // Its site records the stream for rewind (ADR 040), as a deployed one does; under
+        // `npm test` it starts with the run (dev/run-tests.ts).
         e2eProject("e2e-engines", {
           include: engineJourneyFiles,
           groupOrder: 1,
-          siteVars: { REWIND_MINUTES: "60" },
+          siteVars: journeySiteVars,
         }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.

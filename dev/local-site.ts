@@ -67,7 +67,10 @@ export type RunningSite = {
  * `vars`: worker variables that override dev/local.env; `streamOrigin`: where the site's stream
  * URLs point instead of the station's Icecast (bench:start's proxy in front of it), same paths.
  */
-type SiteOptions = { rotateSeconds?: number; vars?: Record<string, string>; streamOrigin?: string };
+export type SiteOptions = { rotateSeconds?: number; vars?: Record<string, string>; streamOrigin?: string };
+
+/** The listener's journeys' site (the e2e-engines lane): it records the stream for rewind (ADR 040), as a deployed one does. */
+export const journeySiteVars = { REWIND_MINUTES: "60" };
 
 export function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   return startWithRetry("the local site", () => startSiteOnce(options));

@@ -10,11 +10,16 @@
 //      unit files beside them ran past their 5 s timeout;
 //   3. the browser specs that measure time, in two lanes;
 //   4. the two that hold a tone or a title to 100 ms, alone.
+// The journeys' site starts with the run, beside phase 1, and records from then on: by phase 2 it
+// holds the five minutes the journeys rewind (docs/product.md: Rewind; ADR 040), and the lane no longer
+// waits for its site to start. Idle, it costs about a fifth of one core (the station's three
+// encoders and the recorders).
 // Each lane's output is printed whole when it ends, and kept in test-results/<lane>.log.
 // Arguments go to every vitest run (e.g. `--bail 1`).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { journeySiteVars, type RunningSite, type SiteOptions, startSite } from "./local-site.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
@@ -22,7 +27,8 @@ const extra = process.argv.slice(2);
 /** How much of a failed lane's output is printed again at the end. */
 const failedTailLines = 60;
 
-type Lane = { name: string; projects: string[] };
+/** `site`: the lane's site, started when the run starts and given to it (TEST_SITE). */
+type Lane = { name: string; projects: string[]; site?: SiteOptions };
 const phases: Lane[][] = [
   [
     { name: "unit", projects: ["worker", "web", "dev"] },
@@ -30,7 +36,7 @@ const phases: Lane[][] = [
   ],
   [
     { name: "e2e", projects: ["e2e"] },
-    { name: "e2e-engines", projects: ["e2e-engines"] },
+    { name: "e2e-engines", projects: ["e2e-engines"], site: { vars: journeySiteVars } },
   ],
   [
     { name: "e2e-timing-1", projects: ["e2e-timing-1"] },
@@ -44,13 +50,47 @@ type Result = { lane: Lane; code: number; seconds: number; output: string };
 const logPath = (lane: Lane) => join(root, "test-results", `${lane.name}.log`);
 const running = new Set<ChildProcess>();
 
-function run(lane: Lane): Promise<Result> {
+/** The lanes' early sites, each recording (its live room and recorders asked once) from its start. */
+const sites = new Map<string, Promise<RunningSite | null>>();
+function startEarly(lane: Lane): void {
+  if (!lane.site) return;
+  const starting = startSite(lane.site).then(async (site) => {
+    // The live room (which records the plays) and the recorders start when first asked.
+    await fetch(`${site.baseUrl}/api/radio/now-playing`).catch(() => undefined);
+    await fetch(`${site.baseUrl}/api/rewind/hd`).catch(() => undefined);
+    return site;
+  });
+  // Failed: the lane starts its own site, as a lane run alone does.
+  sites.set(
+    lane.name,
+    starting.catch((err: unknown) => {
+      console.log(`${lane.name}: its site did not start early, the lane starts its own: ${String(err)}`);
+      return null;
+    }),
+  );
+}
+
+async function run(lane: Lane): Promise<Result> {
+  const site = await sites.get(lane.name);
   const started = Date.now();
   const args = [vitest, "run", ...lane.projects.flatMap((p) => ["--project", p]), ...extra];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Plain text, unless asked for colours: the lanes' output lands in logs.
+    ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: "1" }),
+    ...(site
+      ? {
+          TEST_SITE: JSON.stringify({
+            baseUrl: site.baseUrl,
+            stationHelperUrl: site.stationHelperUrl,
+            icecastUrl: site.icecastUrl,
+          }),
+        }
+      : {}),
+  };
   const child = spawn(process.execPath, args, {
     cwd: root,
-    // Plain text, unless asked for colours: the lanes' output lands in logs.
-    env: process.env.FORCE_COLOR ? process.env : { ...process.env, NO_COLOR: "1" },
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -91,10 +131,15 @@ mkdirSync(join(root, "test-results"), { recursive: true });
 for (const lane of phases.flat()) rmSync(logPath(lane), { force: true });
 const started = Date.now();
 const results: Result[] = [];
-for (const phase of phases) {
-  results.push(...(await Promise.all(phase.map(run))));
-  // A failed or interrupted phase stops here: its output says why.
-  if (results.some((r) => r.code !== 0)) break;
+for (const lane of phases.flat()) startEarly(lane);
+try {
+  for (const phase of phases) {
+    results.push(...(await Promise.all(phase.map(run))));
+    // A failed or interrupted phase stops here: its output says why.
+    if (results.some((r) => r.code !== 0)) break;
+  }
+} finally {
+  await Promise.all([...sites.values()].map(async (site) => (await site)?.stop()));
 }
 // A failed lane's end again, just before the summary: where only the end of the output is kept (a
 // CI summary), it still says why, not how the lane beside it passed.

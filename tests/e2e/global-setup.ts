@@ -13,7 +13,18 @@ declare module "vitest" {
   }
 }
 
+/** A site started before the lane (dev/run-tests.ts: `TEST_SITE`, its URLs as JSON), which it stops. */
+type GivenSite = { baseUrl: string; stationHelperUrl: string; icecastUrl: string };
+
 export default async function setup(project: TestProject) {
+  const given = process.env.TEST_SITE;
+  if (given) {
+    const site = JSON.parse(given) as GivenSite;
+    project.provide("baseUrl", site.baseUrl);
+    project.provide("stationHelperUrl", site.stationHelperUrl);
+    project.provide("icecastUrl", site.icecastUrl);
+    return;
+  }
   const rotateSeconds = project.config.provide?.stationRotateSeconds;
   const vars = project.config.provide?.siteVars;
   const site = await startSite({ ...(rotateSeconds ? { rotateSeconds } : {}), ...(vars ? { vars } : {}) });
