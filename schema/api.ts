@@ -27,4 +27,5 @@ export * from "./api/sleep-timer";
 export * from "./api/stats";
 export * from "./api/track-artwork";
 export * from "./api/track-history";
-export { adminUserId, isPublished, limits, normalizeSlug, sleepTimerChoices } from "./rules";
+export { adminUserId, isPublished, limits, sleepTimerChoices } from "./rules";
+export { normalizeSlug } from "./slug";

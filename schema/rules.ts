@@ -1,6 +1,9 @@
 // Plain constants and pure rules shared by the worker and the web app. No dependencies:
 // the listener bundle imports this, never the zod schemas of schema/api.ts (zod is ~35 KB gzip).
 
+/** The largest image the admin may upload (5 MB). Apart from `limits`, so the listener bundle need not carry them all. */
+export const imageMaxBytes = 5 * 1024 * 1024;
+
 export const limits = {
   trackField: 300,
   artworkUrl: 2048,
@@ -14,7 +17,7 @@ export const limits = {
   metaDescription: 500,
   metaKeywords: 500,
   imageUrl: 2048,
-  imageBytes: 5 * 1024 * 1024,
+  imageBytes: imageMaxBytes,
 } as const;
 
 /**
@@ -37,16 +40,6 @@ export const anonymousSessionIdPattern = /^session-\d{10,16}-[A-Za-z0-9]{16,64}$
 
 /** A login link works for 15 minutes after it is sent (the e-mail and the dialog say so). */
 export const loginLinkLifetimeMinutes = 15;
-
-/** Lower-case a-z0-9 and single dashes, as slugs are stored. */
-export function normalizeSlug(input: string): string {
-  return input
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 /** docs/product.md §3: the text flag; 'false' or empty is unpublished, anything else published. */
 export function isPublished(flag: string | boolean | null | undefined): boolean {

@@ -4,7 +4,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { anonymousSessionStorageKey } from "#web/lib/constants.ts";
+import { anonymousSessionStorageKey } from "#web/lib/session-id.ts";
 import { FavoritesScreen } from "#web/routes/favorites.tsx";
 import { aFavorite } from "./support/factories";
 import { mockApi } from "./support/fetch";

@@ -2,9 +2,13 @@ import { act, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { LiveMessage, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { applyLiveMessage } from "#web/features/live/apply-message.ts";
-import { parseLiveMessage, retryDelayMs } from "#web/features/live/connection.ts";
+import {
+  liveMaxRetryMs,
+  liveRetryWindowMs,
+  parseLiveMessage,
+  retryDelayMs,
+} from "#web/features/live/connection.ts";
 import { LiveUpdates } from "#web/features/live/index.ts";
-import { liveMaxRetryMs, liveRetryWindowMs } from "#web/lib/constants.ts";
 import { requestLivePass } from "#web/lib/live-pass.ts";
 import { nowPlayingQueryKey, useNextTrack, useNowPlaying } from "#web/lib/queries/radio.ts";
 import { trackHistoryQueryKey, useTrackHistory } from "#web/lib/queries/track-history.ts";

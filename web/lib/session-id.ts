@@ -2,7 +2,9 @@
 // favorites owner (local storage, created once) and the sleep-timer session (session storage).
 // Browser-only: call from effects and handlers, never during render.
 import { anonymousSessionIdPattern } from "#schema/rules.ts";
-import { anonymousSessionStorageKey, sleepTimerSessionStorageKey } from "./constants";
+
+const sleepTimerSessionStorageKey = "sleep-timer-session";
+export const anonymousSessionStorageKey = "radio-session-id";
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** 22 characters of 62 symbols: about 131 random bits (the server wants at least 96). */

@@ -7,14 +7,7 @@ import type { NowPlaying, Page } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { stationLinks } from "#schema/station-links.ts";
 import { heardTrackAtom } from "../features/player/state";
-import {
-  homeRecentTracks,
-  homeUpdateCards,
-  officeAudioExcerptChars,
-  officeAudioSlug,
-  topicTitleChars,
-  updateExcerptChars,
-} from "../lib/constants";
+import { officeAudioSlug } from "../lib/constants";
 import { useClientConfig } from "../lib/queries/config";
 import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
 import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
@@ -25,6 +18,12 @@ import { useDataAfterFirstRender } from "../ui/deferred";
 import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
 import { YouTubeLink } from "../ui/youtube-link";
+
+const homeRecentTracks = 6;
+const homeUpdateCards = 3;
+const updateExcerptChars = 150;
+const officeAudioExcerptChars = 200;
+const topicTitleChars = 50;
 
 const noNextTrackText = "The next track is a surprise: this station does not announce it.";
 

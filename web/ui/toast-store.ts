@@ -1,8 +1,9 @@
 // The one notification at a time: state shared by `toast()` callers and the Radix view.
 import { atom } from "jotai";
 import type { ReactNode } from "react";
-import { toastRemoveDelayMs } from "../lib/constants";
 import { appStore } from "../lib/store";
+
+const toastRemoveDelayMs = 1_000_000;
 
 export type ToastOptions = {
   title: ReactNode;

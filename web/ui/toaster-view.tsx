@@ -1,8 +1,10 @@
 // The Radix Toast rendering of the current notification (a lazy chunk; see Toaster in toast.tsx).
 import * as Toast from "@radix-ui/react-toast";
 import { useAtomValue } from "jotai";
-import { toastDurationMs, toastSwipeThresholdPx } from "../lib/constants";
 import { dismissToast, toastAtom } from "./toast-store";
+
+const toastDurationMs = 5000;
+const toastSwipeThresholdPx = 50;
 
 export default function ToasterView() {
   const current = useAtomValue(toastAtom);

@@ -4,7 +4,10 @@
 // the controls need no wrapper component, so the prerendered markup and the first load stay as
 // they are (ADR 017). It follows WCAG 1.4.13: Escape dismisses it, the pointer can move onto
 // it, and it stays until the pointer or focus leaves.
-import { tooltipDelayMs, tooltipSkipDelayMs } from "#web/lib/constants.ts";
+
+const tooltipDelayMs = 700;
+/** Moving from one tooltip's control to another within this time shows the next at once (as Radix does). */
+const tooltipSkipDelayMs = 300;
 
 /** The time the pointer has to move from a control onto its tooltip. */
 const leaveGraceMs = 100;

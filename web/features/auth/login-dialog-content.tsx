@@ -3,10 +3,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { type FormEvent, useEffect, useState } from "react";
-import { loginDialogResetDelayMs, magicLinkExpiryMinutes } from "#web/lib/constants.ts";
+import { magicLinkExpiryMinutes } from "#web/lib/constants.ts";
 import { ModalDialog } from "#web/ui/dialog.tsx";
 import { loginLinkErrorText, requestLoginLink } from "./login-request";
 import { loginDialogOpenAtom } from "./state";
+
+const loginDialogResetDelayMs = 300;
 
 export default function LoginDialogContent() {
   const [open, setOpen] = useAtom(loginDialogOpenAtom);

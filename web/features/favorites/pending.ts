@@ -1,6 +1,7 @@
 // The pending favorite: a heart tapped while logged out, kept in local storage until after login.
 import type { PendingFavorite } from "#schema/api.ts";
-import { pendingFavoriteStorageKey } from "#web/lib/constants.ts";
+
+const pendingFavoriteStorageKey = "pending_favorite";
 
 function isValid(value: unknown): value is PendingFavorite {
   const item = value as Partial<PendingFavorite> | null;

@@ -2,11 +2,13 @@
 // that worked or not; migrate the anonymous session's favorites once per user per browser session.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { favoritesMigratedKeyPrefix } from "#web/lib/constants.ts";
 import { useCurrentUser } from "#web/lib/queries/auth.ts";
 import { addFavorite, invalidateFavorites, migrateFavorites } from "#web/lib/queries/favorites.ts";
 import { peekAnonymousSessionId } from "#web/lib/session-id.ts";
 import { clearPendingFavorite, readPendingFavorite } from "./pending";
+
+/** Session-storage flag, per user, that anonymous favorites were migrated. */
+const favoritesMigratedKeyPrefix = "favorites-migrated-";
 
 /** Returns whether anything changed on the server. */
 export async function syncFavoritesAfterLogin(userId: string): Promise<boolean> {

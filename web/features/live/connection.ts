@@ -2,13 +2,17 @@
 // full jitter (so a deploy, which closes every socket, does not bring every listener back in
 // the same second), and pings so a dead connection on a sleeping phone is noticed.
 import type { LiveMessage, LivePassMessage } from "#schema/api.ts";
-import {
-  liveInitialRetryMs,
-  liveMaxRetryMs,
-  livePingIntervalMs,
-  livePongTimeoutMs,
-  liveRetryWindowMs,
-} from "#web/lib/constants.ts";
+
+/**
+ * Live updates (/api/radio/live): a reconnect waits a random time between 1 s and a window
+ * that starts at 10 s and doubles per failed attempt up to 60 s (a deploy closes every
+ * socket: listeners come back spread over 10 s, not in one second). Ping every 25 s.
+ */
+const liveInitialRetryMs = 1000;
+export const liveRetryWindowMs = 10_000;
+export const liveMaxRetryMs = 60_000;
+const livePingIntervalMs = 25_000;
+const livePongTimeoutMs = 10_000;
 
 export type LiveHandlers = {
   onMessage: (message: LiveMessage, firstOfConnection: boolean) => void;

@@ -4,15 +4,14 @@
 // listener steps back up. Part of the player's lazy integrations: it listens to the element.
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
-import {
-  autoQualityStalls,
-  autoQualityWindowMs,
-  type StreamQuality,
-  streamQualities,
-} from "#web/lib/constants.ts";
+import { type StreamQuality, streamQualities } from "#web/lib/constants.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { useAudio } from "./audio-context";
 import { qualityAtom } from "./state";
+
+/** Automatic quality: this many stalls within the window step the stream down one quality. */
+const autoQualityStalls = 2;
+const autoQualityWindowMs = 30_000;
 
 const labels: Record<StreamQuality, string> = { hd: "HD", sd: "SD", mobile: "Mobile" };
 

@@ -3,10 +3,13 @@
 // it has the slider role, arrow keys, touch and screen-reader support built in, where Radix Slider
 // would add about 10 KB gzip to the first load (measured) for the same accessibility.
 import { useEffect, useId, useRef, useState } from "react";
-import { defaultVolume, volumeSliderMax, volumeSliderStep } from "#web/lib/constants.ts";
+import { defaultVolume } from "#web/lib/constants.ts";
 import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
 import { VolumeIcon } from "#web/ui/icons.tsx";
 import { useAudio } from "./audio-context";
+
+const volumeSliderMax = 100;
+const volumeSliderStep = 1;
 
 export function VolumeControl() {
   const { setVolume, toggleMute, ...audio } = useAudio();

@@ -2,8 +2,10 @@
 // else the clipboard (docs/product.md §7). Browser-only; called from click handlers.
 import { station } from "#schema/station.ts";
 import { stationLinks } from "#schema/station-links.ts";
-import { sharePopupHeight, sharePopupWidth } from "#web/lib/constants.ts";
 import { toast } from "#web/ui/toast.tsx";
+
+const sharePopupWidth = 550;
+const sharePopupHeight = 420;
 
 /** `historyId`: the recorded play, whose share page unfurls with the track's card. */
 export type ShareTrack = { title: string; artist: string; historyId?: number | null };

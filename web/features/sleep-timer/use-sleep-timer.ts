@@ -4,10 +4,13 @@
 import { atom, useAtom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SleepTimerStart } from "#schema/api.ts";
-import { sleepTimerFadeMs, sleepTimerTickMs } from "#web/lib/constants.ts";
 import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "#web/lib/queries/sleep-timer.ts";
 import { getSleepTimerSessionId, peekSleepTimerSessionId } from "#web/lib/session-id.ts";
 import { useAudio } from "../player/audio-provider";
+
+/** Sleep timer: the countdown ticks every second; the volume fades out over the last 10 s. */
+const sleepTimerTickMs = 1000;
+const sleepTimerFadeMs = 10_000;
 
 /** Epoch ms when the radio stops; null when idle. */
 export const sleepTimerEndAtom = atom<number | null>(null);

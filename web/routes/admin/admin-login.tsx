@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { defaultAdminUsername } from "#web/lib/constants.ts";
 import { adminLogin, errorDetail } from "#web/lib/queries/admin-pages.ts";
 import { toast } from "#web/ui/toast.tsx";
 import "./admin-login.css";
+
+/** The Username the admin login form is prefilled with (the configured default admin login). */
+const defaultAdminUsername = "admin";
 
 export function AdminLogin() {
   const [username, setUsername] = useState(defaultAdminUsername);

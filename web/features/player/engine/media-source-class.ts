@@ -1,7 +1,9 @@
 // Which MediaSource the player plays through (ADR 030): MSE where the browser takes MP3 through
 // it, else none and the element plays the stream's URL itself.
-import { playerEngineStorageKey } from "#web/lib/constants.ts";
 import { readStored } from "../storage";
+
+/** "element" plays the stream's URL in the element instead of through Media Source Extensions. */
+const playerEngineStorageKey = "player-engine";
 
 export type SourceClass = typeof MediaSource;
 
