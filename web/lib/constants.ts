@@ -37,6 +37,7 @@ export {
 } from "#schema/rules.ts";
 
 export const metaDescriptionChars = 155;
+export const contentTextareaRows = 10;
 export { imageMaxBytes } from "#schema/rules.ts";
 
 export const bitrateClaim = "320kbps";

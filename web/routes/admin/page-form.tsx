@@ -3,14 +3,12 @@
 import * as Switch from "@radix-ui/react-switch";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { isPublished, normalizeSlug, type Page, type PageInput, pageInput } from "#schema/api.ts";
-import { homepageHeroSlug, metaDescriptionChars } from "#web/lib/constants.ts";
+import { contentTextareaRows, homepageHeroSlug, metaDescriptionChars } from "#web/lib/constants.ts";
 import { errorDetail, useSavePage } from "#web/lib/queries/admin-pages.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { ContentPreview } from "./content-preview";
 import { ImageField } from "./image-field";
 import "./page-form.css";
-
-const contentTextareaRows = 10;
 
 export type PageFormValues = {
   title: string;
