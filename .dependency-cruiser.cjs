@@ -91,6 +91,17 @@ module.exports = {
       to: { path: "^web/features/favorites/" },
     },
     {
+      name: "listener-code-carries-no-zod",
+      severity: "error",
+      comment:
+        "The listener's pages take types from schema/api, never values: a value import brings zod's schemas (about 26 KB gzip) into the start-up chunk every page evaluates. Plain constants and rules live in zod-free modules (schema/rules.ts, schema/rewind.ts). The admin's screens validate with zod.",
+      from: {
+        path: "^web/",
+        pathNot: "^web/(routes/admin/|lib/queries/(admin-pages|insights)\\.ts$)",
+      },
+      to: { path: "^(schema/api|node_modules/zod/)", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "app-code-imports-no-tests",
       severity: "error",
       from: { path: "^(web|worker|schema|dev)/" },

@@ -14,8 +14,8 @@
 // - relay mode (ADR 042, dev/bench-rewind/relay.ts): press to sound, delay behind the host and the
 //   title's offset per engine, and the host's connections with none, one and 500 relayed players.
 import { parseArgs } from "node:util";
-import { restartLeadMs, rewindPageMs, rewindPagesNear, trackStart } from "../schema/api/rewind.ts";
 import type { Health, RewindIndex, TrackHistoryItem } from "../schema/api.ts";
+import { restartLeadMs, rewindPageMs, rewindPagesNear, trackStart } from "../schema/rewind.ts";
 import { measureRelay, type RelayFigures } from "./bench-rewind/relay.ts";
 import {
   notePress,

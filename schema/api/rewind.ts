@@ -1,16 +1,18 @@
 // Rewind (ADR 040): the recorded window of each stream and the segments a player fetches to play
 // a moment of it. Times are the host's, in ms since the epoch, as the live room's stamps.
 import { z } from "zod";
+import { rewindQualities } from "../rewind";
 
-export const rewindQualities = ["hd", "sd", "mobile"] as const;
+export {
+  inBandMatchMs,
+  restartLeadMs,
+  rewindPageMs,
+  rewindPagesNear,
+  rewindQualities,
+  trackStart,
+} from "../rewind";
+
 export const rewindQuality = z.enum(rewindQualities, { error: "quality must be hd, sd or mobile" });
-
-/**
- * One index call lists the segments of a 10-minute page: the one that holds `at`, pages starting
- * on whole 10 minutes, so every player asking about the same stretch asks the same URL and the
- * edge answers most of them.
- */
-export const rewindPageMs = 10 * 60_000;
 
 export const rewindIndexQuery = z.object({
   at: z.coerce
@@ -50,41 +52,6 @@ export const rewindIndex = z.object({
   titles: z.array(z.object({ at: z.number(), title: z.string() })),
 });
 export type RewindIndex = z.infer<typeof rewindIndex>;
-
-/**
- * Where 'Restart this track' and the history's play buttons start: this long before the track's
- * stamp. A host publishes a new title a little after the new track's first bytes (Icecast applies
- * a metadata update a few hundred ms after it is sent), so the stamp trails the music; starting a
- * half second early keeps the first note (bench:rewind measures the offset).
- */
-export const restartLeadMs = 500;
-
-/**
- * A stamp and the in-band change that marks the same track lie this close at most: the stamp
- * trails the music by up to a poll and the host's report lag (bench:rewind: 0.1 to 1.6 s).
- */
-export const inBandMatchMs = 4000;
-
-/** The index pages (whole `rewindPageMs` since 1970) that may hold the stream's title change for a play stamped `stampMs`. */
-export const rewindPagesNear = (stampMs: number): number[] => [
-  ...new Set([stampMs - inBandMatchMs, stampMs + inBandMatchMs].map((t) => Math.floor(t / rewindPageMs))),
-];
-
-/**
- * Where a play's music starts, for 'Restart this track' and the history's play buttons: the
- * stream's own title change nearest the live room's stamp (within `inBandMatchMs`), else the stamp
- * less `restartLeadMs` (a host that sends no in-band titles, or a page not recorded).
- */
-export function trackStart(stampMs: number, titles: readonly { at: number }[]): number {
-  let best: number | null = null;
-  for (const { at } of titles)
-    if (
-      Math.abs(at - stampMs) <= inBandMatchMs &&
-      (best === null || Math.abs(at - stampMs) < Math.abs(best - stampMs))
-    )
-      best = at;
-  return best ?? stampMs - restartLeadMs;
-}
 
 /**
  * The operator's rewind settings (/pb/rewind, ADR 042). A station's licence may allow less than

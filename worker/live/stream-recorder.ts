@@ -5,8 +5,8 @@
 // the host's burst; a connection that drops is made again within the session. The cron and the
 // live room ask it to go on (ensure), so a recorder that stopped starts again within a minute.
 import { DurableObject } from "cloudflare:workers";
-import { rewindQualities } from "#schema/api/rewind.ts";
 import { createMp3Framer, frameSeconds } from "#schema/mp3/frames.ts";
+import { rewindQualities } from "#schema/rewind.ts";
 import { getConfig } from "../lib/config";
 import { createIcyReader } from "../lib/rewind/icy";
 import { createRecording, type RecordingTail, type Segment } from "../lib/rewind/recording";

@@ -6,7 +6,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useState } from "react";
-import { type NowPlaying, rewindPageMs, type TrackHistoryItem } from "#schema/api.ts";
+import type { NowPlaying, TrackHistoryItem } from "#schema/api.ts";
+import { rewindPageMs } from "#schema/rewind.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
 import { rewindPageQuery, rewindWindowQuery, useRewind } from "./rewind";
 import { playHeardAt, RewindScrubber } from "./rewind-scrubber";

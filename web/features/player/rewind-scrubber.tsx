@@ -2,7 +2,8 @@
 // reach to live, the tracks marked where they start (where the operator allows playing a chosen
 // track, ADR 042). Dragging or the arrow keys move it; the player goes there once it rests.
 import { useEffect, useRef, useState } from "react";
-import { type RewindIndex, type TrackHistoryItem, trackStart } from "#schema/api.ts";
+import type { RewindIndex, TrackHistoryItem } from "#schema/api.ts";
+import { trackStart } from "#schema/rewind.ts";
 
 /** The slider moves in steps of this many seconds (arrow keys); Page Up/Down move ten of them. */
 const stepSeconds = 5;

@@ -3,7 +3,8 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { atom, useAtom, useAtomValue } from "jotai";
 import { useCallback, useContext } from "react";
-import { type RewindIndex, rewindPageMs, rewindPagesNear, trackStart } from "#schema/api.ts";
+import type { RewindIndex } from "#schema/api.ts";
+import { rewindPageMs, rewindPagesNear, trackStart } from "#schema/rewind.ts";
 import { apiRequest } from "#web/lib/api.ts";
 import { useClientConfig } from "#web/lib/queries/config.ts";
 import { useDataAfterFirstRender } from "#web/ui/deferred.tsx";
