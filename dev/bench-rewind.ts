@@ -184,7 +184,7 @@ async function restartOffsets(): Promise<Offset[]> {
       found.push({
         title: play.title,
         quality,
-        offsetMs: trackStart(stamp, await titlesNear(quality, stamp)) - audible,
+        offsetMs: trackStart(stamp, await titlesNear(quality, stamp), play.title) - audible,
         stampMs: stamp - restartLeadMs - audible,
       });
     }

@@ -70,8 +70,12 @@ function startEarly(lane: Lane): void {
   );
 }
 
+/** Set by Ctrl-C or a CI timeout: a lane still waiting for its site then does not start. */
+let interrupted = false;
+
 async function run(lane: Lane): Promise<Result> {
   const site = await sites.get(lane.name);
+  if (interrupted) return { lane, code: 1, seconds: 0, output: "interrupted before it started\n" };
   const started = Date.now();
   const args = [vitest, "run", ...lane.projects.flatMap((p) => ["--project", p]), ...extra];
   const env: NodeJS.ProcessEnv = {
@@ -121,6 +125,7 @@ async function run(lane: Lane): Promise<Result> {
 // and stations down before this process ends.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    interrupted = true;
     for (const child of running) child.kill(signal);
     process.exitCode = 1;
   });
@@ -139,7 +144,8 @@ try {
     if (results.some((r) => r.code !== 0)) break;
   }
 } finally {
-  await Promise.all([...sites.values()].map(async (site) => (await site)?.stop()));
+  // Each site stops whatever another's stop does (one already gone must not hide the summary).
+  await Promise.allSettled([...sites.values()].map(async (site) => (await site)?.stop()));
 }
 // A failed lane's end again, just before the summary: where only the end of the output is kept (a
 // CI summary), it still says why, not how the lane beside it passed.

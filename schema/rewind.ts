@@ -32,16 +32,20 @@ export const rewindPagesNear = (stampMs: number): number[] => [
 
 /**
  * Where a play's music starts, for 'Restart this track' and the history's play buttons: the
- * stream's own title change nearest the live room's stamp (within `inBandMatchMs`), else the stamp
+ * stream's own title change nearest the live room's stamp (within `inBandMatchMs`), one naming
+ * the play's `title` first (a station ID between tracks changes the title too), else the stamp
  * less `restartLeadMs` (a host that sends no in-band titles, or a page not recorded).
  */
-export function trackStart(stampMs: number, titles: readonly { at: number }[]): number {
+export function trackStart(
+  stampMs: number,
+  titles: readonly { at: number; title?: string }[],
+  title?: string,
+): number {
+  const near = titles.filter((mark) => Math.abs(mark.at - stampMs) <= inBandMatchMs);
+  const wanted = title?.toLowerCase();
+  const named = wanted ? near.filter((mark) => mark.title?.toLowerCase().includes(wanted)) : [];
   let best: number | null = null;
-  for (const { at } of titles)
-    if (
-      Math.abs(at - stampMs) <= inBandMatchMs &&
-      (best === null || Math.abs(at - stampMs) < Math.abs(best - stampMs))
-    )
-      best = at;
+  for (const { at } of named.length > 0 ? named : near)
+    if (best === null || Math.abs(at - stampMs) < Math.abs(best - stampMs)) best = at;
   return best ?? stampMs - restartLeadMs;
 }

@@ -13,7 +13,7 @@ declare module "vitest" {
   }
 }
 
-/** A site started before the lane (dev/run-tests.ts: `TEST_SITE`, its URLs as JSON), which it stops. */
+/** A site started before the lane (dev/run-tests.ts: `TEST_SITE`, its URLs as JSON); run-tests stops it. */
 type GivenSite = { baseUrl: string; stationHelperUrl: string; icecastUrl: string };
 
 export default async function setup(project: TestProject) {

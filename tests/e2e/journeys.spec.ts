@@ -68,15 +68,20 @@ async function titlesAround(at: number): Promise<RewindIndex["titles"]> {
   return found.flatMap((index) => index.titles);
 }
 
-/** The play of the site's history heard at `at`, and where its music starts (trackStart, ADR 043). */
-async function playAt(at: number): Promise<{ play: TrackHistoryItem; start: number } | undefined> {
+/**
+ * The play of the site's history heard at `at`, where its music starts (trackStart, ADR 043), and
+ * whether that is the stream's own title change (the recording's mark) rather than the stamp.
+ */
+async function playAt(
+  at: number,
+): Promise<{ play: TrackHistoryItem; start: number; marked: boolean } | undefined> {
   const [history, titles] = await Promise.all([
     siteJson<TrackHistoryItem[]>("/api/track-history"),
     titlesAround(at),
   ]);
   for (const play of history) {
-    const start = trackStart(Date.parse(play.playedAt), titles);
-    if (start <= at) return { play, start };
+    const start = trackStart(Date.parse(play.playedAt), titles, play.title);
+    if (start <= at) return { play, start, marked: titles.some((mark) => mark.at === start) };
   }
   return undefined;
 }
@@ -323,6 +328,8 @@ describe.each(engineNames)("a listener in %s", (engine) => {
       const pressedAt = (await playerView(page)).rewound?.heardAt ?? 0;
       const track = await playAt(pressedAt);
       expect(track).toBeDefined();
+      // Recorded from its start: the restart goes to where the stream itself changed title.
+      expect(track?.marked, `an in-band title change near the stamp of "${track?.play.title}"`).toBe(true);
       await pressButton(page, "Restart this track", ".player-rewind");
       const restarted = await waitForPlayer(
         page,
@@ -366,7 +373,7 @@ describe.each(engineNames)("a listener in %s", (engine) => {
       const starts = await Promise.all(
         plays.map(async (play) => {
           const stamp = Date.parse(play.playedAt);
-          return trackStart(stamp, await titlesAround(stamp));
+          return trackStart(stamp, await titlesAround(stamp), play.title);
         }),
       );
       expect(starts.length, `a play of "${title}"`).toBeGreaterThan(0);

@@ -107,6 +107,37 @@ describe("the rewind controls", () => {
     expect(screen.queryByRole("button", { name: "Back to live" })).toBeNull();
   });
 
+  it("drop a restart that waited on the index once 'Back to live' was pressed meanwhile", async () => {
+    // The index pages around the track's stamp answer only when the test says so.
+    let answerPages = () => {};
+    const pagesAnswered = new Promise<void>((resolve) => {
+      answerPages = resolve;
+    });
+    mockApi({
+      "GET /api/rewind/hd": async (call: { path: string }) => {
+        if (call.path.includes("?at=")) await pagesAnswered;
+        return window;
+      },
+      "GET /api/track-history": history,
+    });
+    renderPlayer(<PlayerBar />);
+    // Rewound first (30 s back), then the restart, whose index read waits.
+    fireEvent.click(await screen.findByRole("button", { name: "Back 30 seconds" }, { timeout: 5000 }));
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole("button", { name: "Restart this track" }));
+    await act(async () =>
+      fireEvent.click(await screen.findByRole("button", { name: "Back to live" }, { timeout: 3000 })),
+    );
+    expect(streamSource.rewindTo).toHaveBeenLastCalledWith(null);
+    await act(async () => {
+      answerPages();
+      await pagesAnswered;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(streamSource.rewindTo).toHaveBeenLastCalledWith(null);
+    expect(vi.mocked(streamSource.rewindTo).mock.calls.some((c) => c[0]?.at === inBand.velvet)).toBe(false);
+  });
+
   it("are not offered where the station keeps no window, or the browser cannot play the past", async () => {
     const { queryClient, unmount } = renderPlayer(<RewindControls />);
     await act(async () => {});
@@ -141,6 +172,13 @@ describe("the rewind controls", () => {
       stamp + 200,
     );
     expect(trackStart(stamp, [{ at: stamp - 4001 }, { at: stamp + 4001 }])).toBe(stamp - restartLeadMs);
+    // A station ID between two tracks changes the title too: the change that names the play wins.
+    const marks = [
+      { at: stamp - 300, title: "Lounge Radio - Station ID" },
+      { at: stamp + 900, title: "Aura - Slow Tide" },
+    ];
+    expect(trackStart(stamp, marks, "Slow Tide")).toBe(stamp + 900);
+    expect(trackStart(stamp, marks, "Velvet Harbour")).toBe(stamp - 300);
     expect(formatBehind(245_000)).toBe("4:05");
     expect(formatBehind(3_723_000)).toBe("1:02:03");
   });

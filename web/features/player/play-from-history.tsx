@@ -22,7 +22,7 @@ export function PlayFromHistory({
       className="icon-button play-from-history"
       aria-label={`Play ${track.title} by ${track.artist} from its start`}
       title="Play from its start"
-      onClick={() => void goToTrack(start, oldest)}
+      onClick={() => void goToTrack(start, oldest, track.title)}
     >
       <PlayIcon size={18} />
     </button>

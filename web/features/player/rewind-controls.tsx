@@ -60,7 +60,9 @@ export function RewindControls() {
     position,
     setPosition,
     go,
+    pendingSeek,
     goToTrack,
+    titlesNear,
     window,
   } = useRewind();
   const setHeard = useSetAtom(heardTrackAtom);
@@ -107,20 +109,23 @@ export function RewindControls() {
   }
 
   async function back(ms: number) {
+    const seek = pendingSeek();
     const index = await readWindow();
     if (index.oldest === null || index.newest === null) return;
     // From live, the moment heard (relayed) or the newest moment recorded stands for now.
     const from = heardMoment() ?? index.newest;
-    go(Math.max(index.oldest, from - ms));
+    seek(Math.max(index.oldest, from - ms));
   }
 
   async function restartTrack() {
+    const seek = pendingSeek();
     const [index, list] = await Promise.all([readWindow(), history.refetch().then((r) => r.data)]);
     if (index.oldest === null || index.newest === null || !list) return;
     const at = heardMoment() ?? index.newest;
-    const started = playHeardAt(list, at, titles);
-    if (started) await goToTrack(Date.parse(started.playedAt), index.oldest);
-    else go(index.oldest);
+    // The changes around the moment heard: a track that began a second ago is the one heard.
+    const started = playHeardAt(list, at, await titlesNear(at));
+    if (started) await goToTrack(Date.parse(started.playedAt), index.oldest, started.title, seek);
+    else seek(index.oldest);
   }
 
   // Live moves on as the listener listens: the newest moment then, plus the time since.

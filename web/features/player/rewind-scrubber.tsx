@@ -29,7 +29,7 @@ export function playHeardAt(
   at: number,
   titles: RewindIndex["titles"] = [],
 ): TrackHistoryItem | undefined {
-  return plays.find((play) => trackStart(Date.parse(play.playedAt), titles) <= at);
+  return plays.find((play) => trackStart(Date.parse(play.playedAt), titles, play.title) <= at);
 }
 
 export function RewindScrubber({ oldest, live, position, plays, behindText, onSeek }: ScrubberProps) {

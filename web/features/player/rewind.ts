@@ -31,6 +31,9 @@ export const rewindPageQuery = (quality: string, page: number) =>
     staleTime: 10_000,
   });
 
+/** Counts the player's seeks: a seek that waited on the index yields to any made meanwhile. */
+let seeks = 0;
+
 export function useRewind() {
   // The server rendered no rewind: the first render (hydration) matches it, the next one decides.
   const config = useDataAfterFirstRender(useClientConfig().data);
@@ -47,6 +50,7 @@ export function useRewind() {
   /** Plays from `at` (a host moment), or live with null; starts the radio if it was off. */
   const go = useCallback(
     (at: number | null) => {
+      seeks += 1;
       if (at === null) rewindTo(null);
       else
         rewindTo({
@@ -59,26 +63,49 @@ export function useRewind() {
     [streams, setPosition, isPlaying, player],
   );
 
+  /**
+   * For a press that reads something before it seeks: the seek it makes later, dropped when
+   * another seek (or 'Back to live') came meanwhile.
+   */
+  const pendingSeek = useCallback(() => {
+    const mine = ++seeks;
+    return (at: number | null) => {
+      if (mine === seeks) go(at);
+    };
+  }, [go]);
+
   const queryClient = useQueryClient();
   /**
-   * Plays the track stamped `stampMs` from its first sound: where the stream's own title changed
-   * near the stamp, read fresh from the index pages around it (kept at the edge), else the stamp
-   * less its lead (trackStart); never before the window's `oldest` moment. A failed read costs the
-   * precision, never the play.
+   * The stream's own title changes around `at`, read fresh from the index pages (each kept 3 s
+   * at the edge); none when a read fails: that costs the precision, never the play.
    */
-  const goToTrack = useCallback(
-    async (stampMs: number, oldest: number) => {
+  const titlesNear = useCallback(
+    async (at: number): Promise<RewindIndex["titles"]> => {
       const pages = await Promise.all(
-        rewindPagesNear(stampMs).map((page) =>
+        rewindPagesNear(at).map((page) =>
           queryClient.fetchQuery({ ...rewindPageQuery(quality, page), staleTime: 0 }).then(
-            (index) => index.titles,
+            (index) => index.titles ?? [],
             () => [],
           ),
         ),
       );
-      go(Math.max(oldest, trackStart(stampMs, pages.flat())));
+      return pages.flat();
     },
-    [go, quality, queryClient],
+    [quality, queryClient],
+  );
+
+  /**
+   * Plays the play stamped `stampMs` (named `title`) from its first sound: where the stream's own
+   * title changed near the stamp, else the stamp less its lead (trackStart); never before the
+   * window's `oldest` moment. A seek or 'Back to live' pressed while the index is read wins
+   * (`seek`: the press's own, when it read something before).
+   */
+  const goToTrack = useCallback(
+    async (stampMs: number, oldest: number, title?: string, seek = pendingSeek()) => {
+      const titles = await titlesNear(stampMs);
+      seek(Math.max(oldest, trackStart(stampMs, titles, title)));
+    },
+    [pendingSeek, titlesNear],
   );
 
   return {
@@ -89,7 +116,9 @@ export function useRewind() {
     position,
     setPosition,
     go,
+    pendingSeek,
     goToTrack,
+    titlesNear,
     window,
   };
 }
