@@ -94,7 +94,7 @@ module.exports = {
       name: "listener-code-carries-no-zod",
       severity: "error",
       comment:
-        "The listener's pages take types from schema/api, never values: a value import brings zod's schemas (about 26 KB gzip) into the start-up chunk every page evaluates. Plain constants and rules live in zod-free modules (schema/rules.ts, schema/rewind.ts). The admin's screens validate with zod.",
+        "The listener's pages take types from schema/api, never values: a value import brings zod's schemas (about 26 KB gzip) into the start-up chunk every page evaluates. Plain constants and rules live in zod-free modules (schema/rules.ts, schema/rewind.ts). The admin's screens validate with zod. ADR 044.",
       from: {
         path: "^web/",
         pathNot: "^web/(routes/admin/|lib/queries/(admin-pages|insights)\\.ts$)",
