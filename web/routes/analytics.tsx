@@ -1,5 +1,6 @@
 // Listening statistics from GET /api/stats; a lazy chunk of its own.
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import type { ListeningSummary } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { useFavoritesOwner } from "../features/favorites";
@@ -74,7 +75,10 @@ function YourListening() {
 
 export function AnalyticsScreen() {
   usePageMeta("Listening Statistics", `What ${station.name} plays most: top artists and tracks.`);
-  const { data: stats, isError } = useListeningStats();
+  const { data, isError } = useListeningStats();
+  // The answer renders in a transition, in slices the browser can answer input between: as the
+  // query gives it, it would render at once, in one long task of the page's start (ADR 045).
+  const stats = useDeferredValue(data);
   if (isError) {
     return (
       <div className="stack">

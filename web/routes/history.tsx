@@ -1,10 +1,20 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, startTransition, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  memo,
+  type RefObject,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { TrackHistoryItem } from "#schema/api.ts";
 import { historySearch } from "#schema/listener-rules.ts";
 import { station } from "#schema/station.ts";
 import { ListFavoriteButton, type ListFavorites, useListFavorites } from "../features/favorites";
-import { PlayFromHistory } from "../features/player/play-from-history";
+import { type HistoryPlay, PlayFromHistory, useHistoryPlay } from "../features/player/play-from-history";
 import { useClientConfig } from "../lib/queries/config";
 import { historySearchQuery, useTrackHistory } from "../lib/queries/track-history";
 import { relativeTime } from "../lib/time";
@@ -138,22 +148,39 @@ function HistorySearch() {
   );
 }
 
-/** Rows the list shows in its first commit (more than a screen), then how many each step adds. */
-const firstRows = 12;
-const rowsPerStep = 24;
+/** Rows the list shows in its first commit (a phone's screen and more), then how many each step adds. */
+const firstRows = 8;
+const rowsPerStep = 12;
 
 /**
- * How many of `total` rows to show: a screenful at once, then the rest a step at a time, each
- * step a transition in a task of its own. React renders a transition in slices, but commits it
- * in one piece: a hundred rows committed together were one long task.
+ * How many of `total` rows to show: a screenful at once, then a step more each time the end of
+ * the list comes within a screen of the viewport (`end`, the element after the list), each step
+ * a transition. Rows nobody scrolled to are never rendered: a hundred rows rendered and
+ * committed as the page started were most of /history's start-up work on a slow phone (ADR 045).
+ * Without IntersectionObserver the steps follow each other, a task apart.
  */
-function useRowsShown(total: number): number {
+function useRowsShown(total: number, end: RefObject<HTMLElement | null>): number {
   const [shown, setShown] = useState(firstRows);
   useEffect(() => {
     if (shown >= total) return;
-    const timer = setTimeout(() => startTransition(() => setShown((rows) => rows + rowsPerStep)));
-    return () => clearTimeout(timer);
-  }, [shown, total]);
+    const more = () => startTransition(() => setShown((rows) => rows + rowsPerStep));
+    const element = end.current;
+    if (typeof IntersectionObserver === "undefined" || !element) {
+      const timer = setTimeout(more);
+      return () => clearTimeout(timer);
+    }
+    // A new observer per step: its first report says whether the end is still near.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        more();
+      },
+      { rootMargin: "0px 0px 100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown, total, end]);
   return Math.min(shown, total);
 }
 
@@ -165,24 +192,31 @@ function useRowsShown(total: number): number {
 const HistoryRows = memo(function HistoryRows({
   tracks,
   favorites,
+  play,
 }: {
   tracks: TrackHistoryItem[];
   favorites: ListFavorites;
+  play: HistoryPlay | null;
 }) {
-  const shown = useRowsShown(tracks.length);
+  const end = useRef<HTMLDivElement>(null);
+  const shown = useRowsShown(tracks.length, end);
   return (
-    <ul className="track-list">
-      {tracks.slice(0, shown).map((track) => (
-        <li key={track.id} className="card track-list-item">
-          <PlayedTrack track={track} />
-          <div className="track-actions">
-            <PlayFromHistory track={track} />
-            <ListFavoriteButton track={track} list={favorites} />
-            <YouTubeLink track={track} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div>
+      <ul className="track-list">
+        {tracks.slice(0, shown).map((track) => (
+          <li key={track.id} className="card track-list-item">
+            <PlayedTrack track={track} />
+            <div className="track-actions">
+              <PlayFromHistory track={track} play={play} />
+              <ListFavoriteButton track={track} list={favorites} />
+              <YouTubeLink track={track} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {/* Where the list ends: rows follow as it nears the screen. */}
+      {shown < tracks.length && <div ref={end} />}
+    </div>
   );
 });
 
@@ -191,6 +225,7 @@ export function HistoryScreen() {
   const { data, isError } = useTrackHistory();
   const history = useDeferredValue(data);
   const favorites = useDeferredValue(useListFavorites());
+  const play = useDeferredValue(useHistoryPlay());
   const tracks = useMemo(() => dedupeTracks(history ?? []), [history]);
   return (
     <div className="stack">
@@ -205,7 +240,7 @@ export function HistoryScreen() {
       ) : (
         <>
           <p className="count-line">Showing {tracks.length} unique track(s)</p>
-          <HistoryRows tracks={tracks} favorites={favorites} />
+          <HistoryRows tracks={tracks} favorites={favorites} play={play} />
         </>
       )}
       <PlayedTracksWidget />

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type RewindIndex, restartLeadMs, type TrackHistoryItem, trackStart } from "#schema/api.ts";
 import { PlayerBar } from "#web/features/player/index.ts";
-import { PlayFromHistory } from "#web/features/player/play-from-history.tsx";
+import { PlayFromHistory, useHistoryPlay } from "#web/features/player/play-from-history.tsx";
 import { formatBehind, RewindControls } from "#web/features/player/rewind-controls.tsx";
 import { playHeardAt } from "#web/features/player/rewind-scrubber.tsx";
 import * as streamSource from "#web/features/player/stream-source.ts";
@@ -216,7 +216,7 @@ describe("the rewind controls", () => {
     const { queryClient } = renderPlayer(
       <>
         <RewindControls />
-        <PlayFromHistory track={history[1] as TrackHistoryItem} />
+        <HistoryRows tracks={[history[1] as TrackHistoryItem]} />
       </>,
     );
     await screen.findByRole("button", { name: "Restart this track" });
@@ -235,17 +235,23 @@ describe("the rewind controls", () => {
   });
 });
 
+/** A list as /history has it: the rewind state read once, each row's button given it. */
+function HistoryRows({ tracks }: { tracks: TrackHistoryItem[] }) {
+  const shared = useHistoryPlay();
+  return (
+    <ul>
+      {tracks.map((track) => (
+        <li key={track.id}>
+          <PlayFromHistory track={track} play={shared} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 describe("a history row's play button", () => {
   it("plays the track from its start while that start is in the window, and is not offered once it is not", async () => {
-    renderPlayer(
-      <ul>
-        {[...history, play(0, "Before The Window", 55 * minute)].map((track) => (
-          <li key={track.id}>
-            <PlayFromHistory track={track} />
-          </li>
-        ))}
-      </ul>,
-    );
+    renderPlayer(<HistoryRows tracks={[...history, play(0, "Before The Window", 55 * minute)]} />);
     const button = await screen.findByRole("button", {
       name: "Play Slow Tide by Slow Tide Artist from its start",
     });
