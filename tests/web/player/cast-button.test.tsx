@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vite
 import { CAST_PROMPT_WAIT_MS, CastButton } from "#web/features/player/cast-button.tsx";
 import { stubBrowserMedia, stubMediaSource } from "../support/browser";
 import { streams } from "../support/factories";
-import { audio, audioElement, renderPlayer, startPlaying } from "../support/player";
+import { audio, audioElement, renderPlayer, startPlaying, streamSourceLoaded } from "../support/player";
 
 // The MSE engine itself is tested in mp3-engine.test.ts; here it only has to exist.
 vi.mock("#web/features/player/engine/mse-stream.ts", () => ({
@@ -91,14 +91,14 @@ afterEach(() => {
 describe("cast and AirPlay", () => {
   it("is hidden where the browser has neither the Remote Playback API nor AirPlay", async () => {
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     expect(castButton()).toBeNull();
   });
 
   it("shows while a device is in reach, opens the browser's picker, and says when it plays there", async () => {
     const cast = fakeRemote();
     const { unmount } = renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     const element = cast.element();
     expect(element.remote.watchAvailability).toHaveBeenCalledTimes(1);
     expect(castButton()).toBeNull();
@@ -126,7 +126,7 @@ describe("cast and AirPlay", () => {
   it("stays hidden when the device cannot watch for devices (NotSupportedError)", async () => {
     const cast = fakeRemote({ canWatch: false });
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     expect(cast.probe().remote.watchAvailability).toHaveBeenCalled();
     startPlaying();
     await act(async () => {});
@@ -137,7 +137,7 @@ describe("cast and AirPlay", () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     const probe = cast.probe();
     probe.available(true);
     // Before the first play the element has nothing to hand a device.
@@ -162,7 +162,7 @@ describe("cast and AirPlay", () => {
   it("keeps one probe across quality changes and ends every watch when it goes", async () => {
     const cast = fakeRemote();
     const { unmount } = renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     const element = cast.element();
     const probe = cast.probe();
 
@@ -181,7 +181,7 @@ describe("cast and AirPlay", () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     startPlaying();
     cast.probe().available(true);
     const element = cast.element();
@@ -207,7 +207,7 @@ describe("cast and AirPlay", () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     startPlaying();
     cast.probe().available(true);
     const element = cast.element();
@@ -234,7 +234,7 @@ describe("cast and AirPlay", () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     startPlaying();
     cast.probe().available(true);
     const element = cast.element();
@@ -252,7 +252,7 @@ describe("cast and AirPlay", () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     startPlaying();
     cast.probe().available(true);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -272,7 +272,7 @@ describe("cast and AirPlay", () => {
     stubMediaSource();
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     startPlaying();
     cast.probe().available(true);
     const element = cast.element();
@@ -304,7 +304,7 @@ describe("cast and AirPlay", () => {
       value: picker,
     });
     renderPlayer(<CastButton />);
-    await act(async () => {});
+    await streamSourceLoaded();
     expect(castButton()).toBeNull();
     const availability = Object.assign(new Event("webkitplaybacktargetavailabilitychanged"), {
       availability: "available",

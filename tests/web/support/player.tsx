@@ -53,6 +53,18 @@ export async function playerIntegrationsMounted(): Promise<void> {
   });
 }
 
+/**
+ * Waits until the player's stream source (MSE where the browser has it) is loaded: it comes after
+ * the page (playback.ts), and a play pressed before it is the element's. On a busy machine one
+ * turn of the event loop is not enough for it.
+ */
+export async function streamSourceLoaded(): Promise<void> {
+  await act(async () => {
+    await import("#web/features/player/stream-source.ts");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 export function audioElement(): HTMLAudioElement {
   const element = document.querySelector("audio");
   if (!element) throw new Error("no <audio> element rendered");
