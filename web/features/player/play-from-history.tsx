@@ -15,7 +15,8 @@ export type HistoryPlay = {
 
 /**
  * Read once per list, not once per row: a hundred rows each reading the rewind state were a
- * hundred pairs of query observers, and a fifth of /history's start-up work (ADR 045). Null
+ * hundred pairs of query observers, and about a quarter of the rows' render time in a CPU
+ * profile of /history's start (ADR 045). Null
  * while the listener cannot play a chosen track. `play` never changes, so a memoised list does
  * not render again when playback starts.
  */
