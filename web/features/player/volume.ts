@@ -48,14 +48,8 @@ export function useVolume(audioRef: RefObject<HTMLAudioElement | null>) {
     }
   }, [setVolumeAtom]);
 
-  // Not before the element first plays: it takes the volume as it starts (playback.ts). Set as
-  // the page starts, the volume fired a volumechange that React handled in a long task of its
-  // own (ADR 045).
-  const played = useRef(false);
   useEffect(() => {
-    const audio = audioRef.current;
-    if (audio?.getAttribute("src")) played.current = true;
-    if (audio && played.current) audio.volume = clampVolume(volume * fadeLevel);
+    if (audioRef.current) audioRef.current.volume = clampVolume(volume * fadeLevel);
   }, [audioRef, volume, fadeLevel]);
 
   return { volume, setVolume, toggleMute, setFadeLevel, outputVolume };
