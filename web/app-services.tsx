@@ -1,8 +1,8 @@
 // The app's parts without markup of their own in the first paint: the live connection, the
 // login dialog, the login result notice, the after-login favorites sync, the
 // notifications and the icon buttons' tooltips. One lazy
-// chunk, mounted once by app.tsx after the first hydration (web/ui/deferred.tsx); a toast asked
-// for before it arrives waits in its atom.
+// chunk, mounted by app.tsx once the browser is idle after the first hydration (afterIdle in
+// web/ui/deferred.tsx, ADR 045); a toast or a login asked for before it arrives waits in its atom.
 
 import { useEffect } from "react";
 import { AuthResultNotice, LoginDialog } from "./features/auth";

@@ -6,7 +6,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { AudioProvider, PlayerBar } from "./features/player";
 import { SiteHeader } from "./features/shell/site-header";
 import { HomeScreen } from "./routes/home";
-import { deferred } from "./ui/deferred";
+import { afterIdle, deferred } from "./ui/deferred";
 import { replayEarlyPress } from "./ui/early-press";
 import "./app.css";
 // The footer's styles: its code hydrates after the rest (web/ui/deferred.tsx), its look is in the first paint.
@@ -22,7 +22,7 @@ import "./ui/tooltips.css";
 
 const SiteFooter = deferred(() => import("./features/shell/site-footer").then((m) => m.SiteFooter));
 const OfflineNotice = deferred(() => import("./ui/offline-notice").then((m) => m.OfflineNotice));
-const AppServices = deferred(() => import("./app-services").then((m) => m.AppServices));
+const AppServices = afterIdle(() => import("./app-services").then((m) => m.AppServices));
 
 const AboutScreen = lazy(() => import("./routes/about").then((m) => ({ default: m.AboutScreen })));
 const ContactScreen = lazy(() => import("./routes/contact").then((m) => ({ default: m.ContactScreen })));

@@ -4,8 +4,9 @@
 import { act, screen } from "@testing-library/react";
 import { startTransition, useLayoutEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deferred, useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+import { afterIdle, deferred, useDataAfterFirstRender } from "#web/ui/deferred.tsx";
 
 /** What the part showed in each commit. */
 let commits: string[] = [];
@@ -53,5 +54,56 @@ describe("a deferred part", () => {
     // React kept the server's node: nothing was thrown away and drawn again.
     expect(container.querySelector("p")).toBe(serverNode);
     act(() => root?.unmount());
+  });
+});
+
+/** How many times the part mounted after idle has mounted. */
+let serviceMounts = 0;
+
+function Service() {
+  useLayoutEffect(() => {
+    serviceMounts += 1;
+  }, []);
+  return <p>service</p>;
+}
+
+const Later = afterIdle(async () => Service);
+
+function PageWithService() {
+  return (
+    <div>
+      <h1>page</h1>
+      <Later />
+    </div>
+  );
+}
+
+describe("a part mounted after idle", () => {
+  it("is nothing in the server's HTML and in the hydration, then serviceMounts once the browser is idle", async () => {
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<PageWithService />);
+    expect(container.innerHTML).toBe("<div><h1>page</h1></div>");
+    // Held back: the test says when the browser is idle.
+    const idle: (() => void)[] = [];
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+    vi.stubGlobal("cancelIdleCallback", () => {});
+    const recoverable = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    try {
+      await act(async () => {
+        startTransition(() => {
+          root = hydrateRoot(container, <PageWithService />, { onRecoverableError: recoverable });
+        });
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(serviceMounts).toBe(0);
+      expect(idle).toHaveLength(1);
+      await act(async () => idle[0]?.());
+      await screen.findByText("service");
+      expect(serviceMounts).toBe(1);
+    } finally {
+      act(() => root?.unmount());
+      vi.unstubAllGlobals();
+    }
   });
 });

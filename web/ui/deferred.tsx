@@ -78,3 +78,32 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     );
   });
 }
+
+/**
+ * A part with no markup in the prerendered page (the live connection, a closed dialog): not
+ * hydrated with the deferred parts, whose effects all run in one task as they hydrate together
+ * (React commits them as one), but mounted once the browser is idle after that, so its effects
+ * run in tasks of their own (ADR 045). Server and first render show nothing, as the page does.
+ */
+export function afterIdle(load: () => Promise<ComponentType>): ComponentType {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  // A factory like React.lazy, called once per part at module level, never during a render.
+  // biome-ignore lint/correctness/noComponentHookFactories: see above
+  return memo(function AfterIdle() {
+    const [mounted, setMounted] = useState(false);
+    useEffect(() => {
+      const mount = () => startTransition(() => setMounted(true));
+      if (typeof requestIdleCallback === "function") {
+        const id = requestIdleCallback(mount, { timeout: 2000 });
+        return () => cancelIdleCallback(id);
+      }
+      const id = setTimeout(mount, 0);
+      return () => clearTimeout(id);
+    }, []);
+    return mounted ? (
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    ) : null;
+  });
+}
