@@ -64,8 +64,13 @@ function FirstRender({ children }: { children: React.ReactNode }) {
   return <FirstRenderContext value={first}>{children}</FirstRenderContext>;
 }
 
+/** React.lazy of a loader that gives the component itself, not a module with a default export. */
+function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const Lazy = lazyComponent(load);
   // A factory like React.lazy, called once per part at module level, never during a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above
   return memo(function Deferred(props: P) {
@@ -86,7 +91,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
  * run in tasks of their own (ADR 045). Server and first render show nothing, as the page does.
  */
 export function afterIdle(load: () => Promise<ComponentType>): ComponentType {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const Lazy = lazyComponent(load);
   // A factory like React.lazy, called once per part at module level, never during a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above
   return memo(function AfterIdle() {

@@ -10,28 +10,28 @@ import { useRewind } from "./rewind";
 export type HistoryPlay = {
   oldest: number;
   newest: number;
-  play: (start: number, oldest: number, title: string) => void;
+  /** Plays the play stamped `start`, named `title`, from its first sound. */
+  play: (start: number, title: string) => void;
 };
 
 /**
  * Read once per list, not once per row: a hundred rows each reading the rewind state were a
  * hundred pairs of query observers, and about a quarter of the rows' render time in a CPU
- * profile of /history's start (ADR 045). Null
- * while the listener cannot play a chosen track. `play` never changes, so a memoised list does
- * not render again when playback starts.
+ * profile of /history's start (ADR 045). Null while the listener cannot play a chosen track.
+ * `play` never changes, so a memoised list does not render again when playback starts.
  */
 export function useHistoryPlay(): HistoryPlay | null {
   const { playFromHistory, goToTrack, window } = useRewind();
-  const latest = useRef(goToTrack);
-  useEffect(() => {
-    latest.current = goToTrack;
-  });
-  const play = useCallback(
-    (start: number, oldest: number, title: string) => void latest.current(start, oldest, title),
-    [],
-  );
   const oldest = window.data?.oldest ?? null;
   const newest = window.data?.newest ?? null;
+  const latest = useRef({ goToTrack, oldest });
+  useEffect(() => {
+    latest.current = { goToTrack, oldest };
+  });
+  const play = useCallback((start: number, title: string) => {
+    const { goToTrack, oldest } = latest.current;
+    if (oldest !== null) void goToTrack(start, oldest, title);
+  }, []);
   return useMemo(
     () => (playFromHistory && oldest !== null && newest !== null ? { oldest, newest, play } : null),
     [playFromHistory, oldest, newest, play],
@@ -47,14 +47,13 @@ export function PlayFromHistory({
 }) {
   const start = Date.parse(track.playedAt);
   if (!play || start < play.oldest || start >= play.newest) return null;
-  const { oldest } = play;
   return (
     <button
       type="button"
       className="icon-button play-from-history"
       aria-label={`Play ${track.title} by ${track.artist} from its start`}
       title="Play from its start"
-      onClick={() => play.play(start, oldest, track.title)}
+      onClick={() => play.play(start, track.title)}
     >
       <PlayIcon size={18} />
     </button>
