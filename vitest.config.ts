@@ -97,6 +97,12 @@ const timedE2eFiles = [
 const engineJourneyFiles = ["tests/e2e/journeys.spec.ts"];
 
 /**
+ * The rewind journey in the three engines: a lane that runs last, on a site recording since the run
+ * began (dev/run-tests.ts), so the five minutes it goes back are there by then (ADR 046).
+ */
+const rewindJourneyFiles = ["tests/e2e/rewind-journeys.spec.ts"];
+
+/**
  * Long runs (Firefox playing 10 minutes): a project only when asked for (`npm run test:soak`
  * sets VITEST_SOAK), never part of `npm test` or a plain `npx vitest run`.
  */
@@ -137,9 +143,13 @@ function e2eProject(
 
 export default defineConfig(async () => {
   // A renamed file would silently leave its lane for the catch-all project.
-  const missing = [...stationTestFiles, ...timedE2eFiles.flat(), ...engineJourneyFiles, ...soakFiles].filter(
-    (file) => !existsSync(file),
-  );
+  const missing = [
+    ...stationTestFiles,
+    ...timedE2eFiles.flat(),
+    ...engineJourneyFiles,
+    ...rewindJourneyFiles,
+    ...soakFiles,
+  ].filter((file) => !existsSync(file));
   if (missing.length > 0) throw new Error(`vitest.config.ts lists test files that do not exist: ${missing}`);
   const migrations = await readD1Migrations("schema/migrations");
   return {
@@ -177,16 +187,10 @@ export default defineConfig(async () => {
           },
         },
         e2eProject("e2e", {
-          exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles, ...soakFiles],
+          exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles, ...rewindJourneyFiles, ...soakFiles],
           groupOrder: 1,
         }),
-        // Its site records the stream for rewind (ADR 040), as a deployed one does; under
-        // `npm test` it starts with the run (dev/run-tests.ts).
-        e2eProject("e2e-engines", {
-          include: engineJourneyFiles,
-          groupOrder: 1,
-          siteVars: journeySiteVars,
-        }),
+        e2eProject("e2e-engines", { include: engineJourneyFiles, groupOrder: 1 }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.
         // The last lane measures each change it makes (POST /rotate): its station changes only then,
@@ -198,7 +202,10 @@ export default defineConfig(async () => {
             ...(i === 2 ? { stationRotateSeconds: 24 * 60 * 60 } : {}),
           }),
         ),
-        ...(process.env.VITEST_SOAK ? [e2eProject("soak", { include: soakFiles, groupOrder: 4 })] : []),
+        // Its site records the stream for rewind (ADR 040), as a deployed one does; under
+        // `npm test` it starts with the run (dev/run-tests.ts).
+        e2eProject("e2e-rewind", { include: rewindJourneyFiles, groupOrder: 4, siteVars: journeySiteVars }),
+        ...(process.env.VITEST_SOAK ? [e2eProject("soak", { include: soakFiles, groupOrder: 5 })] : []),
       ],
     },
   };

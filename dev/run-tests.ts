@@ -9,11 +9,12 @@
 //      a toast that never came after a click); the journeys were slower there than here, and the
 //      unit files beside them ran past their 5 s timeout;
 //   3. the browser specs that measure time, in two lanes;
-//   4. the two that hold a tone or a title to 100 ms, alone.
-// The journeys' site starts with the run, beside phase 1, and records from then on: by phase 2 it
-// holds the five minutes the journeys rewind (docs/product.md: Rewind; ADR 040), and the lane no longer
-// waits for its site to start. Idle, it costs about a fifth of one core (the station's three
-// encoders and the recorders).
+//   4. the two that hold a tone or a title to 100 ms, alone;
+//   5. the rewind journey in the three engines (ADR 046).
+// The rewind journey's site starts with the run, beside phase 1, and records from then on: by
+// phase 5 it holds the five minutes the journey rewinds (docs/product.md: Rewind; ADR 040), and the
+// lane waits neither for them nor for its site to start. Idle, it costs about a fifth of one core
+// (the station's three encoders and the recorders).
 // Each lane's output is printed whole when it ends, and kept in test-results/<lane>.log.
 // Arguments go to every vitest run (e.g. `--bail 1`).
 import { type ChildProcess, spawn } from "node:child_process";
@@ -36,13 +37,14 @@ const phases: Lane[][] = [
   ],
   [
     { name: "e2e", projects: ["e2e"] },
-    { name: "e2e-engines", projects: ["e2e-engines"], site: { vars: journeySiteVars } },
+    { name: "e2e-engines", projects: ["e2e-engines"] },
   ],
   [
     { name: "e2e-timing-1", projects: ["e2e-timing-1"] },
     { name: "e2e-timing-2", projects: ["e2e-timing-2"] },
   ],
   [{ name: "e2e-timing-3", projects: ["e2e-timing-3"] }],
+  [{ name: "e2e-rewind", projects: ["e2e-rewind"], site: { vars: journeySiteVars } }],
 ];
 
 type Result = { lane: Lane; code: number; seconds: number; output: string };

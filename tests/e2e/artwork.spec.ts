@@ -98,14 +98,25 @@ describe("covers for every track", () => {
         );
       if (shown || (await stationHelper.status()).current.artist === "Soft Static") break;
     }
-    await expect.poll(async () => (await shownTrack(page))?.title, { timeout: 5000 }).toBe(unknown?.title);
-    // Empty artwork box (the mark is CSS) and no image, in the card and the player bar.
-    const card = nowPlayingCard(page);
-    expect(await card.getByRole("img").count()).toBe(0);
-    expect(await card.locator(".artwork:empty").count()).toBe(1);
-    const mark = await card
-      .locator(".artwork")
-      .evaluate((box) => getComputedStyle(box, "::before").backgroundImage);
-    expect(mark).toContain("radial-gradient");
+    // Empty artwork box (the mark is CSS) and no image, read in one go with the title: the
+    // station's own change 20 s on must not land between two reads.
+    const cardNow = () =>
+      nowPlayingCard(page).evaluate((card) => {
+        const box = card.querySelector(".artwork");
+        return {
+          title: card.querySelector(".track-title")?.textContent?.trim(),
+          images: card.querySelectorAll("img").length,
+          emptyBox: box?.matches(":empty") ?? false,
+          mark: box ? getComputedStyle(box, "::before").backgroundImage : "",
+        };
+      });
+    let card: Awaited<ReturnType<typeof cardNow>> | undefined;
+    const shownTitle = async () => {
+      card = await cardNow();
+      return card.title;
+    };
+    await expect.poll(shownTitle, { timeout: 5000 }).toBe(unknown?.title);
+    expect(card).toMatchObject({ images: 0, emptyBox: true });
+    expect(card?.mark).toContain("radial-gradient");
   });
 });

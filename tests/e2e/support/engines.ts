@@ -116,6 +116,9 @@ function readPlayer(): PlayerView {
 
 export const playerView = (page: EnginePage) => page.evaluate(readPlayer, undefined);
 
+/** The `<audio>` element plays and the player offers Pause. */
+export const playing = (view: PlayerView) => view.audio?.paused === false && view.playButton === "Pause";
+
 /**
  * Reads the player every 100 ms until `ok` holds; answers that view. On timeout it throws with
  * the last view and the station's state, so a failure says whose it was.

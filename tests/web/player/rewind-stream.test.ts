@@ -2,7 +2,7 @@
 // frames from the moment asked for on (the frame that holds it first), segment after segment and
 // page after page, knows which host moment each media time is, and at the newest segment waits
 // for the next one; relayed (ADR 042), it plays live from a little behind the newest segment, or
-// gives the listener to the host. (Real browsers play it in tests/e2e/journeys.spec.ts.)
+// gives the listener to the host. (Real browsers play it in tests/e2e/rewind-journeys.spec.ts.)
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RewindIndex, RewindSegment } from "#schema/api/rewind.ts";
 import { createRewindStream, relayLeadMs } from "#web/features/player/engine/rewind-stream.ts";
