@@ -1,26 +1,42 @@
-import { existsSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { parseEnvFile } from "./dev/env-file.ts";
 import { journeySiteVars } from "./dev/local-site.ts";
+import { testFilesByProject } from "./dev/test-projects.ts";
 
 // Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
 // operator's scripts (dev/) in Node, and end-to-end specs driving Chromium against `wrangler dev`
 // and the local Icecast station. The worker and end-to-end layers are split into projects that
-// dev/run-tests.ts runs as lanes (ADR 022).
+// dev/run-tests.ts runs as lanes (ADR 022); a file names its project in its opening comment
+// (`// @project worker-station`, dev/test-projects.ts), or is its folder's.
 
-/** Test files that move the local station or assert what it plays across reads (ADR 022). */
-const stationTestFiles = [
-  "tests/worker/artwork.test.ts",
-  "tests/worker/rewind-recorder.test.ts",
-  "tests/worker/cron.test.ts",
-  "tests/worker/health.test.ts",
-  "tests/worker/insights.test.ts",
-  "tests/worker/live-room.test.ts",
-  "tests/worker/radio-adapters.unit.test.ts",
-  "tests/worker/radio.test.ts",
-];
+/** The worker files that move the local station or assert what it plays across reads (ADR 022). */
+const workerFiles = testFilesByProject({
+  root: ".",
+  dir: "tests/worker",
+  suffix: ".test.ts",
+  folderProject: "worker",
+  projects: ["worker-station"],
+});
+
+/**
+ * The browser specs by lane: those that measure time run when nothing else loads the machine
+ * (ADR 022), in two lanes side by side, then the two that hold a tone or a title to 100 ms, alone;
+ * the listener's journeys in Chromium, Firefox and WebKit (ADR 031); the rewind journey, last, on a
+ * site recording since the run began (ADR 046); and the long runs (Firefox playing 10 minutes),
+ * a project only when asked for (`npm run test:soak` sets VITEST_SOAK), never part of `npm test`
+ * or a plain `npx vitest run`.
+ */
+const e2eFiles = testFilesByProject({
+  root: ".",
+  dir: "tests/e2e",
+  suffix: ".spec.ts",
+  folderProject: "e2e",
+  projects: ["e2e-timing-1", "e2e-timing-2", "e2e-timing-3", "e2e-engines", "e2e-rewind", "soak"],
+});
+const e2eFilesOf = (project: string) => e2eFiles.get(project) ?? [];
+const taggedE2eFiles = [...e2eFiles].flatMap(([project, files]) => (project === "e2e" ? [] : files));
 
 /** A project of worker tests inside workerd, with the real migrations and a local station of its own. */
 function workerProject(
@@ -83,32 +99,6 @@ function workerProject(
 }
 
 /**
- * End-to-end specs that measure time, run when nothing else loads the machine (ADR 022): two
- * lanes side by side, each on its own site and station, then the two that hold a tone or a title
- * to 100 ms, alone.
- */
-const timedE2eFiles = [
-  ["artwork", "insights", "offline", "slow-network", "station-listeners", "stream-drop"],
-  ["listen", "live", "sleep-timer"],
-  ["in-step", "station-tones"],
-].map((lane) => lane.map((name) => `tests/e2e/${name}.spec.ts`));
-
-/** The listener's journeys in Chromium, Firefox and WebKit (dev/engines): a lane of their own. */
-const engineJourneyFiles = ["tests/e2e/journeys.spec.ts"];
-
-/**
- * The rewind journey in the three engines: a lane that runs last, on a site recording since the run
- * began (dev/run-tests.ts), so the five minutes it goes back are there by then (ADR 046).
- */
-const rewindJourneyFiles = ["tests/e2e/rewind-journeys.spec.ts"];
-
-/**
- * Long runs (Firefox playing 10 minutes): a project only when asked for (`npm run test:soak`
- * sets VITEST_SOAK), never part of `npm test` or a plain `npx vitest run`.
- */
-const soakFiles = ["tests/e2e/soak.spec.ts"];
-
-/**
  * A project of browser specs against `wrangler dev` and a local station of its own, one file at a
  * time. `stationRotateSeconds`: how often that station changes its title by itself (default 20 s).
  */
@@ -142,15 +132,6 @@ function e2eProject(
 }
 
 export default defineConfig(async () => {
-  // A renamed file would silently leave its lane for the catch-all project.
-  const missing = [
-    ...stationTestFiles,
-    ...timedE2eFiles.flat(),
-    ...engineJourneyFiles,
-    ...rewindJourneyFiles,
-    ...soakFiles,
-  ].filter((file) => !existsSync(file));
-  if (missing.length > 0) throw new Error(`vitest.config.ts lists test files that do not exist: ${missing}`);
   const migrations = await readD1Migrations("schema/migrations");
   return {
     test: {
@@ -161,10 +142,14 @@ export default defineConfig(async () => {
       // much of their time waiting on workerd and the station, so three overlap well (ADR 022).
       maxWorkers: 3,
       projects: [
-        workerProject("worker", { exclude: stationTestFiles }, migrations),
+        workerProject("worker", { exclude: workerFiles.get("worker-station") }, migrations),
         // Files that move the shared local station (rotations) or hold it to what it played between
         // two reads: one at a time, on a station of their own.
-        workerProject("worker-station", { include: stationTestFiles, serial: true }, migrations),
+        workerProject(
+          "worker-station",
+          { include: workerFiles.get("worker-station"), serial: true },
+          migrations,
+        ),
         {
           plugins: [react()],
           test: {
@@ -187,25 +172,31 @@ export default defineConfig(async () => {
           },
         },
         e2eProject("e2e", {
-          exclude: [...timedE2eFiles.flat(), ...engineJourneyFiles, ...rewindJourneyFiles, ...soakFiles],
+          exclude: taggedE2eFiles,
           groupOrder: 1,
         }),
-        e2eProject("e2e-engines", { include: engineJourneyFiles, groupOrder: 1 }),
+        e2eProject("e2e-engines", { include: e2eFilesOf("e2e-engines"), groupOrder: 1 }),
         // Specs that hold the site to timings (a title within 3 s, a tone within 100 ms, a step
         // down on a slow network): last, with the machine's cores to themselves.
         // The last lane measures each change it makes (POST /rotate): its station changes only then,
         // or a change of its own a second after the test's is heard in its place.
-        ...timedE2eFiles.map((include, i) =>
-          e2eProject(`e2e-timing-${i + 1}`, {
-            include,
-            groupOrder: i < 2 ? 2 : 3,
-            ...(i === 2 ? { stationRotateSeconds: 24 * 60 * 60 } : {}),
+        ...[1, 2, 3].map((lane) =>
+          e2eProject(`e2e-timing-${lane}`, {
+            include: e2eFilesOf(`e2e-timing-${lane}`),
+            groupOrder: lane < 3 ? 2 : 3,
+            ...(lane === 3 ? { stationRotateSeconds: 24 * 60 * 60 } : {}),
           }),
         ),
         // Its site records the stream for rewind (ADR 040), as a deployed one does; under
         // `npm test` it starts with the run (dev/run-tests.ts).
-        e2eProject("e2e-rewind", { include: rewindJourneyFiles, groupOrder: 4, siteVars: journeySiteVars }),
-        ...(process.env.VITEST_SOAK ? [e2eProject("soak", { include: soakFiles, groupOrder: 5 })] : []),
+        e2eProject("e2e-rewind", {
+          include: e2eFilesOf("e2e-rewind"),
+          groupOrder: 4,
+          siteVars: journeySiteVars,
+        }),
+        ...(process.env.VITEST_SOAK
+          ? [e2eProject("soak", { include: e2eFilesOf("soak"), groupOrder: 5 })]
+          : []),
       ],
     },
   };

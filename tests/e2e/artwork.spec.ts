@@ -2,6 +2,7 @@
 // finds each cover once at the station's stand-in for MusicBrainz and the Cover Art Archive and
 // shows it everywhere the track appears. Soft Static's track is unknown there: it shows the
 // station's mark.
+// @project e2e-timing-1: it measures time, so it runs when the machine is quiet (ADR 022).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";

@@ -2,6 +2,7 @@
 // (64 kbit/s, so Icecast's burst alone puts the listener about 8 s behind the host) with an
 // analyser that hears each track's tone; the player bar's title must change when the new tone
 // becomes audible, not when the host changed, also after a pause and resume.
+// @project e2e-timing-3: it holds a tone or a title to 100 ms, so it runs alone (ADR 022).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { measureChange, waitForSound } from "#dev/bench-sync/measure.ts";

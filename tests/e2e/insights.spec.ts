@@ -4,6 +4,7 @@
 // moving anything, until it is switched on again. And the month's reports (ADR 038): the plays
 // the live room followed today, with the ISRCs it found at the MusicBrainz stand-in, downloaded
 // from /pb/reports as SoundExchange's Report of Use and as CSV.
+// @project e2e-timing-1: it measures time, so it runs when the machine is quiet (ADR 022).
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";

@@ -4,6 +4,7 @@
 // runs last, once its site has recorded the five minutes it goes back.
 // One spec, run in each engine; the Chromium-only specs (listen, stream-drop, sleep-timer, …) hold
 // the same journeys to more detail.
+// @project e2e-engines: the three engines' own lane (ADR 031).
 import { describe, expect, it } from "vitest";
 import { engineNames } from "#dev/engines/index.ts";
 import { playlist } from "#dev/station/playlist.ts";

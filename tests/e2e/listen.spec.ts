@@ -1,5 +1,6 @@
 // Journey 1, Listen: a listener starts the radio from the home page and hears the local station,
 // sees what is playing, switches quality, sets the volume and pauses.
+// @project e2e-timing-2: it measures time, so it runs when the machine is quiet (ADR 022).
 import { describe, expect, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";

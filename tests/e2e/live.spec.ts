@@ -1,5 +1,6 @@
 // Live now playing (ADR 009): the home page follows the station without reloading, pushed over
 // one WebSocket; with WebSockets blocked it falls back to the spec's 30 s polling.
+// @project e2e-timing-2: it measures time, so it runs when the machine is quiet (ADR 022).
 import type { Page, WebSocket } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";

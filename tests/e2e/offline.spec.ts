@@ -1,5 +1,6 @@
 // Journey 7, Offline: after one visit the service worker has the app shell, so with the network
 // off the site still opens, on / and on a deep link, and says it is offline.
+// @project e2e-timing-1: it measures time, so it runs when the machine is quiet (ADR 022).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { station } from "#schema/station.ts";

@@ -3,6 +3,7 @@
 // the track heard at each step. Its lane runs last in `npm test` (dev/run-tests.ts), on a site that
 // has recorded since the run began (ADR 040, ADR 046); run alone, it waits until its site has
 // recorded the five minutes.
+// @project e2e-rewind: last, on a site recording since the run began (ADR 046).
 import { describe, expect, inject, it } from "vitest";
 import { engineNames } from "#dev/engines/index.ts";
 import {

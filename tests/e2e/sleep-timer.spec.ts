@@ -1,5 +1,6 @@
 // Journey 4, Sleep timer: a listener sets the radio to stop in 15 minutes, sees the countdown, finds
 // it again after a reload, hears the radio stop at zero, and cancels a timer.
+// @project e2e-timing-2: it measures time, so it runs when the machine is quiet (ADR 022).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser, whenHydrated } from "./support/browser.ts";

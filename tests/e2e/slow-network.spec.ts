@@ -2,6 +2,7 @@
 // own throttling holds the page to 200 kbps, less than hd's 320 and more than sd's 128. The
 // hd stream never gets going; the player steps down by itself, says so, and plays, while the
 // listener's stored choice stays hd.
+// @project e2e-timing-1: it measures time, so it runs when the machine is quiet (ADR 022).
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser.ts";
 import { playerBar, pressStartListening, toastText } from "./support/site.ts";

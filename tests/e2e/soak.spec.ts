@@ -2,6 +2,7 @@
 // media decode error at the start of an Icecast MP3 stream and plays on, and the player once took
 // that for a drop and reconnected every 1.2 s. Long, so not in `npm test`: `npm run test:soak`
 // (SOAK_MINUTES=N for another length, SOAK_ENGINE=chromium|webkit for another engine).
+// @project soak: only through `npm run test:soak` (ADR 030).
 import { describe, expect, it } from "vitest";
 import type { EngineName } from "#dev/engines/index.ts";
 import { expectAudioAdvancing, playerView, pressButton, setupEngine } from "./support/engines.ts";

@@ -1,5 +1,6 @@
 // The local station's invented listeners (ADR 021): real connections Icecast counts, added and
 // removed through its helper, so a test sees the site's listener count move.
+// @project e2e-timing-1: it measures time, so it runs when the machine is quiet (ADR 022).
 import { describe, expect, inject, it } from "vitest";
 import { stationHelper } from "./support/station.ts";
 

@@ -1,5 +1,6 @@
 // The local station you can hear change (ADR 020): every track sounds its own tone, and each
 // mount's title changes in the stream where the tone does, so a test can hear a track change.
+// @project e2e-timing-3: it holds a tone or a title to 100 ms, so it runs alone (ADR 022).
 import { describe, expect, inject, it } from "vitest";
 import { playlist } from "#dev/station/playlist.ts";
 import { stationHelper } from "./support/station.ts";

@@ -1,5 +1,6 @@
 // Journey 2, Stream drop: the station's hd feed goes off air while a listener plays it; the player
 // says it is reconnecting and, once the feed is back, plays again without a click.
+// @project e2e-timing-1: it measures time, so it runs when the machine is quiet (ADR 022).
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser.ts";
 import { playerBar, startListening } from "./support/site.ts";

@@ -1,5 +1,6 @@
 // ADR 019: a cover for a track the radio host sends none for, looked up once for everybody
 // through the local stand-in for MusicBrainz and the Cover Art Archive (dev/station/cover-art-fake.ts).
+// @project worker-station: it moves the station or holds it to what it played across reads (ADR 022).
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

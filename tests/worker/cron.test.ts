@@ -1,3 +1,4 @@
+// @project worker-station: it moves the station or holds it to what it played across reads (ADR 022).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";

@@ -1,5 +1,6 @@
 // ADR 021, station insights: the live room's samples, song impact, the sessions' rollups,
 // retention, who may read them, and the operator's choice to hide the public count.
+// @project worker-station: it moves the station or holds it to what it played across reads (ADR 022).
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";

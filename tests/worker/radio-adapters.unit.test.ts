@@ -1,3 +1,4 @@
+// @project worker-station: it moves the station or holds it to what it played across reads (ADR 022).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseAzuraCast, readAzuraCast } from "#worker/lib/radio/azuracast.ts";

@@ -1,3 +1,4 @@
+// @project worker-station: it moves the station or holds it to what it played across reads (ADR 022).
 import { describe, expect, it } from "vitest";
 import { liveMessage, nextTrack, nowPlaying } from "#schema/api.ts";
 import { request } from "./support/request";

@@ -1,6 +1,7 @@
 // The rewind recorder against the real local Icecast (ADR 040): what it stores is, byte for byte,
 // what the host sent a plain listener over the same time, across a new connection joined by the
 // host's burst; an outage is a gap in the index, never covered over.
+// @project worker-station: it moves the station or holds it to what it played across reads (ADR 022).
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SegmentRow } from "#worker/live/stream-recorder.ts";
