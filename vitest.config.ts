@@ -89,8 +89,10 @@ function workerProject(
       fileParallelism: !files.serial,
       // One runner per worker for all its files: a runner of its own per file cost each file about
       // a second of module loading and migrations, three quarters of the worker project's time.
-      // Each file still starts from empty storage (tests/worker/setup.ts; ADR 046).
-      isolate: false,
+      // Each file still starts from empty storage (tests/worker/setup.ts; ADR 046). The station's
+      // files keep a runner each: the live room's state is kept in the isolate for a second
+      // (worker/live/index.ts), and one file's room then answered for the next's.
+      isolate: files.serial === true,
       // Beside the other lanes (dev/run-tests.ts) a file of 150 requests takes more than 5 s.
       testTimeout: 20_000,
       setupFiles: ["tests/worker/setup.ts"],

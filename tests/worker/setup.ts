@@ -1,9 +1,9 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 
-// The worker projects share one runner and its storage across files (isolate: false in
+// The worker project shares one runner and its storage across files (isolate: false in
 // vitest.config.ts, ADR 046): each file starts from the empty tables, namespace and buckets a
-// fresh runner would give it.
+// fresh runner would give it (worker-station's files have a runner each, and find them empty).
 // The database: every table, view and trigger dropped, then the migrations applied again.
 const objects = await env.DB.prepare(
   "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
