@@ -1,110 +1,31 @@
 // WebKit's driver: Debian's WebKitGTK MiniBrowser through WebKitWebDriver (W3C WebDriver classic,
 // spoken over fetch), on an X display of its own (Xvfb). Each page is a WebDriver session, that is
 // a MiniBrowser of its own with an ephemeral profile.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { freePort } from "../local-site.ts";
 import { pollInPage } from "./poll.ts";
+import { spawnTied, startXvfb, xvfbPath } from "./tied-process.ts";
 import type { EngineBrowser, EnginePage, LaunchOptions, PageFunction } from "./types.ts";
 import { defaultWaitMs } from "./types.ts";
 
 export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 export const miniBrowserPath =
   process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
-const xvfbPath = "/usr/bin/Xvfb";
-
-/**
- * Whether a process of group `pgid` still runs. A zombie does not count: it has ended and waits
- * for its parent, here often init once the shell is gone, to reap it.
- */
-function groupRunning(pgid: number): boolean {
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // After "pid (comm) ": state, ppid, pgrp, …
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) === pgid && state !== "Z") return true;
-    } catch {
-      // ended while we looked
-    }
-  }
-  return false;
-}
-
-/** A process and whatever it starts, in a process group that ends when this Node process does. */
-type TiedProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
-
-/**
- * Starts `command` under a shell that waits on its stdin, a pipe from this process: when this
- * process ends, however it ends (even killed), the pipe closes and the shell ends its whole process
- * group (the command, and the browsers and web processes it started). `stop` does the same now.
- * File descriptor 3 is a pipe too, for a command that answers on it (Xvfb -displayfd 3).
- */
-function spawnTied(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): TiedProcess {
-  const child = spawn("/bin/sh", ["-c", '"$@" & cat >/dev/null; kill -TERM 0', "sh", command, ...args], {
-    detached: true,
-    env,
-    stdio: ["pipe", "pipe", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const pgid = child.pid;
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      child.stdin?.end();
-      if (pgid === undefined) return;
-      const deadline = Date.now() + 5000;
-      while (groupRunning(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      try {
-        if (groupRunning(pgid)) process.kill(-pgid, "SIGKILL");
-      } catch {
-        // it ended meanwhile
-      }
-    },
-  };
-}
-
-/** Starts Xvfb on the first free display; answers it (":N") once the server accepts clients. */
-async function startXvfb(): Promise<{ display: string; xvfb: TiedProcess }> {
-  const xvfb = spawnTied(xvfbPath, ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]);
-  const displayPipe = xvfb.child.stdio[3];
-  if (!displayPipe || !("on" in displayPipe)) throw new Error("Xvfb: no pipe for -displayfd");
-  const display = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    const timer = setTimeout(
-      () => reject(new Error(`Xvfb gave no display within 10 s:\n${xvfb.output()}`)),
-      10_000,
-    );
-    displayPipe.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes("\n")) {
-        clearTimeout(timer);
-        resolve(`:${text.trim()}`);
-      }
-    });
-    xvfb.child.once("exit", () => {
-      clearTimeout(timer);
-      reject(new Error(`Xvfb exited:\n${xvfb.output()}`));
-    });
-  });
-  return { display, xvfb };
-}
-
 type WebDriverAnswer = { value: unknown };
 
 /** One WebDriver call; a WebDriver error (`{ value: { error, message } }`) throws with its name. */
-async function call(base: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown) {
+async function call(
+  base: string,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+  timeoutMs?: number,
+) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? null : JSON.stringify(body),
+    ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
   });
   const answer = (await res.json()) as WebDriverAnswer;
   if (!res.ok) {
@@ -139,15 +60,19 @@ const lines = window.__engineConsole || (window.__engineConsole = (() => {
 
 type ScriptAnswer = { value?: unknown; error?: string; console: string[] };
 
-export async function launchWebkit({ baseUrl }: LaunchOptions = {}): Promise<EngineBrowser> {
-  const needed: [string, string][] = [
-    [webkitDriverPath, "webkit2gtk-driver"],
-    [miniBrowserPath, "webkit2gtk-driver"],
-    [xvfbPath, "xvfb"],
-  ];
-  for (const [path, pkg] of needed) {
-    if (!existsSync(path)) throw new Error(`No ${path} (sudo apt-get install -y ${pkg}).`);
-  }
+/**
+ * How long a new session (a MiniBrowser starting) may take. It takes 1-3 s; once, on a busy
+ * machine, it never came, and the driver with its browser is then started again (ADR 046).
+ */
+const defaultSessionTimeoutMs = 20_000;
+
+/** For tests of the driver itself: another browser binary, another wait for a session. */
+export type WebkitOptions = LaunchOptions & { miniBrowser?: string; sessionTimeoutMs?: number };
+
+type Driver = { base: string; stop: () => Promise<void> };
+
+/** Xvfb and WebKitWebDriver on it, once the driver says it is ready. */
+async function startDriver(): Promise<Driver> {
   const { display, xvfb } = await startXvfb();
   const port = await freePort();
   const driver = spawnTied(webkitDriverPath, [`--port=${port}`, "--host=127.0.0.1"], {
@@ -155,7 +80,7 @@ export async function launchWebkit({ baseUrl }: LaunchOptions = {}): Promise<Eng
     DISPLAY: display,
   });
   const base = `http://127.0.0.1:${port}`;
-  const stopAll = async () => {
+  const stop = async () => {
     await driver.stop();
     await xvfb.stop();
   };
@@ -173,23 +98,61 @@ export async function launchWebkit({ baseUrl }: LaunchOptions = {}): Promise<Eng
       await new Promise((r) => setTimeout(r, 100));
     }
   } catch (error) {
-    await stopAll();
+    await stop();
     throw error;
   }
+  return { base, stop };
+}
+
+/** A new WebDriver session: a MiniBrowser of its own. */
+async function createSession(base: string, binary: string, timeoutMs: number): Promise<string> {
+  const created = (await call(
+    base,
+    "POST",
+    "/session",
+    {
+      capabilities: {
+        alwaysMatch: {
+          "webkitgtk:browserOptions": { binary, args: ["--automation"] },
+          timeouts: { implicit: 0, pageLoad: 60_000, script: 120_000 },
+        },
+      },
+    },
+    timeoutMs,
+  )) as { sessionId: string };
+  return created.sessionId;
+}
+
+export async function launchWebkit(options: WebkitOptions = {}): Promise<EngineBrowser> {
+  const { baseUrl, miniBrowser = miniBrowserPath, sessionTimeoutMs = defaultSessionTimeoutMs } = options;
+  const newSession = (base: string) => createSession(base, miniBrowser, sessionTimeoutMs);
+  const needed: [string, string][] = [
+    [webkitDriverPath, "webkit2gtk-driver"],
+    [miniBrowser, "webkit2gtk-driver"],
+    [xvfbPath, "xvfb"],
+  ];
+  for (const [path, pkg] of needed) {
+    if (!existsSync(path)) throw new Error(`No ${path} (sudo apt-get install -y ${pkg}).`);
+  }
+  let driver = await startDriver();
 
   const pages = new Set<EnginePage>();
   return {
     engine: "webkit",
     async newPage(): Promise<EnginePage> {
-      const created = (await call(base, "POST", "/session", {
-        capabilities: {
-          alwaysMatch: {
-            "webkitgtk:browserOptions": { binary: miniBrowserPath, args: ["--automation"] },
-            timeouts: { implicit: 0, pageLoad: 60_000, script: 120_000 },
-          },
-        },
-      })) as { sessionId: string };
-      const session = `/session/${created.sessionId}`;
+      let sessionId: string;
+      try {
+        sessionId = await newSession(driver.base);
+      } catch (error) {
+        // A session that never came: with no other page open, the driver and its browser are
+        // started again, and asked once more.
+        if ((error as Error).name !== "TimeoutError" || pages.size > 0) throw error;
+        await driver.stop();
+        driver = await startDriver();
+        sessionId = await newSession(driver.base);
+      }
+      const { base } = driver;
+      const session = `/session/${sessionId}`;
       const lines: string[] = [];
       await call(base, "POST", `${session}/window/rect`, { width: 1280, height: 900 });
 
@@ -259,7 +222,7 @@ Promise.resolve().then(() => fn(arg)).then(
     },
     async close() {
       for (const page of [...pages]) await page.close().catch(() => {});
-      await stopAll();
+      await driver.stop();
     },
   };
 }
