@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { parseEnvFile } from "./dev/env-file.ts";
-import { journeySiteVars } from "./dev/local-site.ts";
+import { rewindSiteVars } from "./dev/local-site.ts";
 import { testFilesByProject } from "./dev/test-projects.ts";
 
 // Four layers: the worker inside workerd with the real migrations, the web app in jsdom, the
@@ -11,9 +11,12 @@ import { testFilesByProject } from "./dev/test-projects.ts";
 // dev/run-tests.ts runs as lanes (ADR 022); a file names its project in its opening comment
 // (`// @project worker-station`, dev/test-projects.ts), or is its folder's.
 
-/** The worker files that move the local station or assert what it plays across reads (ADR 022). */
+/**
+ * The worker test files by project: `worker-station` holds those that move the local station or assert
+ * what it plays across reads (ADR 022), `worker` the rest.
+ */
 const workerFiles = testFilesByProject({
-  root: ".",
+  root: import.meta.dirname,
   dir: "tests/worker",
   suffix: ".test.ts",
   folderProject: "worker",
@@ -29,7 +32,7 @@ const workerFiles = testFilesByProject({
  * or a plain `npx vitest run`.
  */
 const e2eFiles = testFilesByProject({
-  root: ".",
+  root: import.meta.dirname,
   dir: "tests/e2e",
   suffix: ".spec.ts",
   folderProject: "e2e",
@@ -194,7 +197,7 @@ export default defineConfig(async () => {
         e2eProject("e2e-rewind", {
           include: e2eFilesOf("e2e-rewind"),
           groupOrder: 4,
-          siteVars: journeySiteVars,
+          siteVars: rewindSiteVars,
         }),
         ...(process.env.VITEST_SOAK
           ? [e2eProject("soak", { include: e2eFilesOf("soak"), groupOrder: 5 })]

@@ -70,7 +70,7 @@ export type RunningSite = {
 export type SiteOptions = { rotateSeconds?: number; vars?: Record<string, string>; streamOrigin?: string };
 
 /** The rewind journey's site (the e2e-rewind lane): it records the stream for rewind (ADR 040), as a deployed one does. */
-export const journeySiteVars = { REWIND_MINUTES: "60" };
+export const rewindSiteVars = { REWIND_MINUTES: "60" };
 
 export function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   return startWithRetry("the local site", () => startSiteOnce(options));

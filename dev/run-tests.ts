@@ -20,7 +20,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { journeySiteVars, type RunningSite, type SiteOptions, startSite } from "./local-site.ts";
+import { type RunningSite, rewindSiteVars, type SiteOptions, startSite } from "./local-site.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
@@ -44,7 +44,7 @@ const phases: Lane[][] = [
     { name: "e2e-timing-2", projects: ["e2e-timing-2"] },
   ],
   [{ name: "e2e-timing-3", projects: ["e2e-timing-3"] }],
-  [{ name: "e2e-rewind", projects: ["e2e-rewind"], site: { vars: journeySiteVars } }],
+  [{ name: "e2e-rewind", projects: ["e2e-rewind"], site: { vars: rewindSiteVars } }],
 ];
 
 type Result = { lane: Lane; code: number; seconds: number; output: string };

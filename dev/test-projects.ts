@@ -7,14 +7,29 @@ import { join } from "node:path";
 /** `// @project name`, alone or followed by a colon and why. */
 const tag = /^\/\/ @project ([\w-]+)(?:[ \t]*|:.*)$/m;
 
-/** The project a file's opening comment names, if it names one (a tag further down does not count). */
+/** A line that means to be a tag, well written or not. */
+const tagLike = /^\s*\/\/\s*@project\b/;
+
+/**
+ * The project a file's opening comment names, if it names one. A line anywhere that looks like a tag
+ * but is not one in the opening comment (misspelt, or after the first line of code) is an error:
+ * it would leave its file in its folder's project without a word.
+ */
 export function taggedProject(source: string): string | undefined {
-  const opening: string[] = [];
-  for (const line of source.split("\n")) {
-    if (!line.startsWith("//")) break;
-    opening.push(line);
-  }
-  return tag.exec(opening.join("\n"))?.[1];
+  const lines = source.split("\n");
+  const openingLength = lines.findIndex((line) => !line.startsWith("//"));
+  let project: string | undefined;
+  lines.forEach((line, index) => {
+    if (!tagLike.test(line)) return;
+    const named = tag.exec(line)?.[1];
+    const inOpening = openingLength === -1 || index < openingLength;
+    if (!named || !inOpening)
+      throw new Error(
+        `line ${index + 1} is not a tag in the opening comment ("// @project name: why"): ${line.trim()}`,
+      );
+    project = named;
+  });
+  return project;
 }
 
 /**
@@ -36,7 +51,12 @@ export function testFilesByProject(options: {
     .map((name) => `${dir}/${name.split("\\").join("/")}`)
     .sort();
   for (const file of files) {
-    const project = taggedProject(readFileSync(join(root, file), "utf8")) ?? folderProject;
+    let project: string;
+    try {
+      project = taggedProject(readFileSync(join(root, file), "utf8")) ?? folderProject;
+    } catch (error) {
+      throw new Error(`${file}: ${(error as Error).message}`);
+    }
     const list = byProject.get(project);
     if (!list)
       throw new Error(`${file} names the project "${project}", which is none of ${projects.join(", ")}`);

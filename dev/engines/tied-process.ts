@@ -72,7 +72,7 @@ export async function startXvfb(): Promise<{ display: string; xvfb: TiedProcess 
   const xvfb = spawnTied(xvfbPath, ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]);
   const displayPipe = xvfb.child.stdio[3];
   if (!displayPipe || !("on" in displayPipe)) throw new Error("Xvfb: no pipe for -displayfd");
-  const display = await new Promise<string>((resolve, reject) => {
+  const shown = new Promise<string>((resolve, reject) => {
     let text = "";
     const timer = setTimeout(
       () => reject(new Error(`Xvfb gave no display within 10 s:\n${xvfb.output()}`)),
@@ -90,5 +90,10 @@ export async function startXvfb(): Promise<{ display: string; xvfb: TiedProcess 
       reject(new Error(`Xvfb exited:\n${xvfb.output()}`));
     });
   });
-  return { display, xvfb };
+  try {
+    return { display: await shown, xvfb };
+  } catch (error) {
+    await xvfb.stop();
+    throw error;
+  }
 }

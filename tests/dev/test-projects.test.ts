@@ -16,11 +16,21 @@ describe("a test file's project", () => {
     );
   });
 
-  it("is not named by a tag after the opening comment, inside a line, or with more after the name", () => {
-    expect(taggedProject("import x from 'y';\n// @project worker-station\n")).toBeUndefined();
+  it("is none for a file without a tag, or one that mentions a tag inside a line", () => {
+    expect(taggedProject("// What it tests.\nimport x from 'y';\n")).toBeUndefined();
     expect(taggedProject("// see `// @project worker-station` in the docs\n")).toBeUndefined();
-    expect(taggedProject("// @project worker station\n")).toBeUndefined();
     expect(taggedProject("")).toBeUndefined();
+  });
+
+  it("refuses a tag that is misspelt or not in the opening comment, rather than ignore it", () => {
+    expect(() => taggedProject("// @project worker station\n")).toThrow(/line 1 is not a tag/);
+    expect(() => taggedProject("//@project worker-station (ADR 022)\n")).toThrow(/line 1 is not a tag/);
+    expect(() => taggedProject("import x from 'y';\n// @project worker-station\n")).toThrow(
+      /line 2 is not a tag/,
+    );
+    expect(() => taggedProject("// What it tests.\n\n// @project worker-station\n")).toThrow(
+      /line 3 is not a tag/,
+    );
   });
 });
 

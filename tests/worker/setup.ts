@@ -4,9 +4,12 @@ import { env } from "cloudflare:workers";
 // The worker project shares one runner and its storage across files (isolate: false in
 // vitest.config.ts, ADR 046): each file starts from the empty tables, namespace and buckets a
 // fresh runner would give it (worker-station's files have a runner each, and find them empty).
+// Still shared, as nothing here can empty them: the worker's module state, Durable Objects'
+// storage and the Cache API (caches.default). A file that leaves something in them that another
+// could read puts it back (ADR 046).
 // The database: every table, view and trigger dropped, then the migrations applied again.
 const objects = await env.DB.prepare(
-  "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND substr(name, 1, 7) <> 'sqlite_' AND substr(name, 1, 4) <> '_cf_'",
 ).all<{ type: "table" | "view" | "trigger"; name: string }>();
 if (objects.results.length > 0) {
   const order = { trigger: 0, view: 1, table: 2 };
