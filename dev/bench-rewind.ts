@@ -28,6 +28,7 @@ import {
 } from "./bench-start/probe.ts";
 import { type EngineName, type EnginePage, engineNames, launchEngine } from "./engines/index.ts";
 import { startSite } from "./local-site.ts";
+import { waitForRewindWindow } from "./rewind-window.ts";
 import { decodeMp3, dominantTones } from "./station/heard-tones.ts";
 import { playlist } from "./station/playlist.ts";
 
@@ -68,22 +69,6 @@ const get = async <T>(path: string): Promise<T> => {
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return (await res.json()) as T;
 };
-
-/** Waits until the hd window holds `span` ms of audio since the live room's first play. */
-async function windowOf(span: number): Promise<void> {
-  for (;;) {
-    await get("/api/radio/now-playing");
-    const [index, history] = await Promise.all([
-      get<RewindIndex>("/api/rewind/hd"),
-      get<TrackHistoryItem[]>("/api/track-history"),
-    ]);
-    const first = history.at(-1);
-    if (first && index.oldest !== null && index.newest !== null) {
-      if (index.newest - Math.max(index.oldest, Date.parse(first.playedAt)) >= span) return;
-    }
-    await sleep(2000);
-  }
-}
 
 /** Presses the rewind control `label` and answers the ms from the press to the sound after its silence. */
 async function seek(page: EnginePage, label: string): Promise<number> {
@@ -199,7 +184,7 @@ try {
   console.log(
     `bench: the site records (REWIND_MINUTES 60, sessions of ${sessionSeconds} s); waiting for 60 s of window`,
   );
-  await windowOf(60_000);
+  await waitForRewindWindow(site.baseUrl, 60_000, { pollMs: 2000 });
   for (let run = 1; run <= runs; run++) {
     console.log(`bench: run ${run} of ${runs}`);
     for (const engine of engines) {

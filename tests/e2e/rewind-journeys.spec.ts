@@ -6,6 +6,7 @@
 // @project e2e-rewind: last, on a site recording since the run began (ADR 046).
 import { describe, expect, inject, it } from "vitest";
 import { engineNames } from "#dev/engines/index.ts";
+import { waitForRewindWindow } from "#dev/rewind-window.ts";
 import {
   inBandMatchMs,
   type RewindIndex,
@@ -28,31 +29,6 @@ async function siteJson<T>(path: string): Promise<T> {
   const res = await fetch(`${inject("baseUrl")}${path}`);
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return (await res.json()) as T;
-}
-
-/**
- * Waits until the site's hd recording reaches `ms` back within its history: asking starts the
- * recorders and the live room (which records the plays) if nothing has yet. Under `npm test` the
- * site has recorded since the run began (dev/run-tests.ts), so it is there already; a lane run
- * alone waits for it.
- */
-async function rewindWindowOf(ms: number): Promise<void> {
-  const deadline = Date.now() + ms + 90_000;
-  for (;;) {
-    // Now playing is the live room's: asked, it reads the host and records the plays.
-    await siteJson("/api/radio/now-playing");
-    const [index, history] = await Promise.all([
-      siteJson<RewindIndex>("/api/rewind/hd"),
-      siteJson<TrackHistoryItem[]>("/api/track-history"),
-    ]);
-    const firstPlay = history.at(-1);
-    const from =
-      firstPlay && index.oldest !== null ? Math.max(index.oldest, Date.parse(firstPlay.playedAt)) : null;
-    if (from !== null && index.newest !== null && index.newest - from >= ms) return;
-    if (Date.now() > deadline)
-      throw new Error(`the rewind window never reached ${ms} ms: ${JSON.stringify(index)}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
 }
 
 /** The hd recording's own title changes from 10 minutes before `at` to just after it (ADR 043). */
@@ -100,7 +76,9 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     "rewinds 5 minutes on the scrubber, restarts the track heard, plays a track from the history and returns to live, the bar naming the track heard at each step",
     async () => {
       const { page } = browser;
-      await rewindWindowOf(5 * 60_000 + 20_000);
+      // Under `npm test` the site has recorded since the run began (dev/run-tests.ts), so the window
+      // is there already; a lane run alone waits for it.
+      await waitForRewindWindow(inject("baseUrl"), 5 * 60_000 + 20_000, { timeoutMs: 5 * 60_000 + 110_000 });
       await startListening(page);
 
       // The 'Rewind window' strip's slider, 300 s (60 steps of 5 s) back from its live end.
