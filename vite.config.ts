@@ -22,6 +22,7 @@ const startupParts = {
     "web/features/shell/site-footer.tsx",
     "web/features/sleep-timer/index.ts",
     "web/ui/offline-notice.tsx",
+    "web/ui/waiting-presses.ts",
     // Shared by the home page's sections, the other screens and the mobile menu: here, so that a
     // page other than the home page does not load the home page's chunk for them.
     "web/lib/tracks.ts",
@@ -30,7 +31,11 @@ const startupParts = {
     "web/ui/track-artwork.tsx",
     "web/ui/youtube-link.tsx",
   ],
-  "home-parts": ["web/routes/home-sections.tsx", "web/routes/hero-background.tsx"],
+  "home-parts": [
+    "web/routes/home-features.tsx",
+    "web/routes/home-sections.tsx",
+    "web/routes/hero-background.tsx",
+  ],
 };
 const startupGroup = (name: keyof typeof startupParts) => ({
   name,

@@ -27,5 +27,6 @@ export * from "./api/sleep-timer";
 export * from "./api/stats";
 export * from "./api/track-artwork";
 export * from "./api/track-history";
-export { adminUserId, isPublished, limits, sleepTimerChoices } from "./rules";
+export { limits } from "./limits";
+export { adminUserId, isPublished, sleepTimerChoices } from "./rules";
 export { normalizeSlug } from "./slug";

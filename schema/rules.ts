@@ -1,24 +1,9 @@
 // Plain constants and pure rules shared by the worker and the web app. No dependencies:
 // the listener bundle imports this, never the zod schemas of schema/api.ts (zod is ~35 KB gzip).
+// The fields' limits, which only those schemas and the worker check, are in schema/limits.ts.
 
-/** The largest image the admin may upload (5 MB). Apart from `limits`, so the listener bundle need not carry them all. */
+/** The largest image the admin may upload (5 MB). */
 export const imageMaxBytes = 5 * 1024 * 1024;
-
-export const limits = {
-  trackField: 300,
-  artworkUrl: 2048,
-  sessionId: 128,
-  email: 254,
-  contactName: 200,
-  contactMessage: 5000,
-  pageTitle: 200,
-  pageSlug: 120,
-  pageContent: 200_000,
-  metaDescription: 500,
-  metaKeywords: 500,
-  imageUrl: 2048,
-  imageBytes: imageMaxBytes,
-} as const;
 
 /**
  * The most favorites one owner (an anonymous session or a user) keeps: adding another answers 409

@@ -20,7 +20,10 @@ import "./ui/offline-notice.css";
 import "./ui/toast.css";
 import "./ui/tooltips.css";
 
-const SiteFooter = deferred(() => import("./features/shell/site-footer").then((m) => m.SiteFooter));
+// Below the fold on every page but a short one: it hydrates once it nears the viewport.
+const SiteFooter = deferred(() => import("./features/shell/site-footer").then((m) => m.SiteFooter), {
+  whenVisible: true,
+});
 const OfflineNotice = deferred(() => import("./ui/offline-notice").then((m) => m.OfflineNotice));
 const AppServices = afterIdle(() => import("./app-services").then((m) => m.AppServices));
 
@@ -92,6 +95,8 @@ export function App() {
   // is carried out as soon as its button's part (the route's, a deferred one) has hydrated too
   // (ADR 035).
   useEffect(replayEarlyPress, []);
+  // Then a press on a part React has not hydrated yet is kept too (web/ui/waiting-presses.ts).
+  useEffect(() => void import("./ui/waiting-presses").then((m) => m.keepWaitingPresses()), []);
   return (
     <AudioProvider>
       <a href="#main" className="skip-link">

@@ -8,6 +8,7 @@ import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { App } from "./app";
 import { queryClient as browserQueryClient } from "./lib/query-client";
+import { prerenderEveryPart } from "./ui/deferred";
 import { PageMetaContext, type PageMetaSink } from "./ui/page-meta";
 
 /** The routes whose HTML the build writes (docs/product.md §2's public screens without parameters). */
@@ -25,6 +26,7 @@ export const prerenderedRoutes = [
 export type PrerenderedPage = { html: string; title: string; description: string };
 
 export async function renderRoute(path: string): Promise<PrerenderedPage> {
+  prerenderEveryPart();
   // Same defaults as the browser, but nothing fetched and nothing shared between renders.
   const queryClient = new QueryClient({ defaultOptions: browserQueryClient.getDefaultOptions() });
   const meta: PageMetaSink = {};

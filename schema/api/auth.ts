@@ -1,7 +1,7 @@
 // Auth: the login link request, the admin's login, the current user, moving an anonymous
 // session's favorites to the user, and the debug list of login links.
 import { z } from "zod";
-import { limits } from "../rules";
+import { limits } from "../limits";
 import { anonymousSessionId } from "./common";
 
 export const requestLogin = z.object({

@@ -1,7 +1,8 @@
 // What every resource's schemas share: the error and acknowledgement bodies, and the field
 // builders (trimmed text, optional text, image and artwork URLs, owner ids).
 import { z } from "zod";
-import { anonymousSessionIdPattern, limits } from "../rules";
+import { limits } from "../limits";
+import { anonymousSessionIdPattern } from "../rules";
 
 /** The R2 key of an uploaded image (and a found cover): a UUID and the image type's extension. */
 export const imageKeyPattern =

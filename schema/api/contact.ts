@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limits } from "../rules";
+import { limits } from "../limits";
 import { trimmed } from "./common";
 
 export const contactMessage = z.object({

@@ -1,7 +1,7 @@
 // Favorites: adding, checking and removing a track for an owner, and the pending favorite kept
 // while a listener logs in.
 import { z } from "zod";
-import { limits } from "../rules";
+import { limits } from "../limits";
 import { optionalArtwork, optionalText, ownerId, trimmed } from "./common";
 
 export const favoriteCreate = z.object({

@@ -1,7 +1,8 @@
 // Content pages: the editor's input, the stored page, image uploads, and the export document
 // that an import reads back.
 import { z } from "zod";
-import { isPublished, limits } from "../rules";
+import { limits } from "../limits";
+import { isPublished } from "../rules";
 import { normalizeSlug } from "../slug";
 import { optionalImageRef, optionalText, trimmed } from "./common";
 

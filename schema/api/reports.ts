@@ -2,7 +2,7 @@
 // who files, a recording's ISRC and label as the admin corrects them, and the period's summary.
 // Imported by path (not through schema/api.ts), so none of it reaches the listeners' first load.
 import { z } from "zod";
-import { limits } from "../rules";
+import { limits } from "../limits";
 import { optionalText, trimmed } from "./common";
 
 const dayMs = 86_400_000;

@@ -1,7 +1,7 @@
 // The admin's view of track covers (ADR 019): the recently played tracks with the cover each
 // shows and where it came from, and the call that sets one (an uploaded image) or none.
 import { z } from "zod";
-import { limits } from "../rules";
+import { limits } from "../limits";
 import { imageKeyPattern } from "./common";
 
 export const trackCover = z.object({

@@ -2,7 +2,8 @@
 // page's first render starts all its queries in one task, and the fetch() calls would otherwise
 // add to it. The request still goes out, and its answer still arrives.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, failureText } from "#web/lib/api.ts";
+import { apiRequest } from "#web/lib/api.ts";
+import { failureText } from "#web/lib/api-errors.ts";
 import { fetchNowPlaying } from "#web/lib/queries/radio.ts";
 import { aTrack } from "./support/factories";
 import { mockApi } from "./support/fetch";

@@ -107,3 +107,85 @@ describe("a part mounted after idle", () => {
     }
   });
 });
+
+/** An IntersectionObserver the test drives: what it watches, and a way to bring it into view. */
+function stubIntersectionObserver() {
+  const watched: Element[] = [];
+  const observers: { callback: IntersectionObserverCallback; self: IntersectionObserver }[] = [];
+  class FakeObserver {
+    constructor(callback: IntersectionObserverCallback) {
+      observers.push({ callback, self: this as unknown as IntersectionObserver });
+    }
+    observe(target: Element) {
+      watched.push(target);
+    }
+    disconnect() {
+      watched.length = 0;
+    }
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal("IntersectionObserver", FakeObserver);
+  return {
+    watched,
+    /** `target` comes within the margin of the viewport. */
+    bringIntoView(target: Element) {
+      for (const { callback, self } of observers)
+        callback([{ target, isIntersecting: true } as unknown as IntersectionObserverEntry], self);
+    },
+  };
+}
+
+describe("a deferred part that waits to be seen", () => {
+  it("keeps the server's HTML, loads nothing until its elements near the viewport, then hydrates them", async () => {
+    const observer = stubIntersectionObserver();
+    const load = vi.fn(async () => Probe);
+    const Below = deferred(load, { whenVisible: true });
+    const container = document.body.appendChild(document.createElement("div"));
+    // The prerender's markup of the part: its wrapper around a completed Suspense boundary.
+    container.innerHTML = '<div class="deferred-part"><!--$--><p>no data</p><!--/$--></div>';
+    const serverNode = container.querySelector("p");
+    const recoverable = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    try {
+      await act(async () => {
+        startTransition(() => {
+          root = hydrateRoot(container, <Below />, { onRecoverableError: recoverable });
+        });
+      });
+      expect(load).not.toHaveBeenCalled();
+      expect(observer.watched).toEqual([serverNode]);
+      expect(container.querySelector("p")?.textContent).toBe("no data");
+
+      await act(async () => observer.bringIntoView(serverNode as Element));
+      await screen.findByText("the data");
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(commits).toEqual(["no data", "the data"]);
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(container.querySelector("p")).toBe(serverNode);
+      // Seen, it stops watching.
+      expect(observer.watched).toEqual([]);
+    } finally {
+      act(() => root?.unmount());
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("mounted in the browser, with no server HTML to watch, loads at once", async () => {
+    const observer = stubIntersectionObserver();
+    const Below = deferred(async () => Probe, { whenVisible: true });
+    const container = document.body.appendChild(document.createElement("div"));
+    const root = createRoot(container);
+    try {
+      await act(async () => root.render(<Below />));
+      await screen.findByText("the data");
+      expect(observer.watched).toEqual([]);
+      expect(commits[0]).toBe("the data");
+    } finally {
+      act(() => root.unmount());
+      vi.unstubAllGlobals();
+    }
+  });
+});

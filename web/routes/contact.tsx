@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { station } from "#schema/station.ts";
 import { stationLinks } from "#schema/station-links.ts";
-import { serverMessage } from "../lib/api";
+import { serverMessage } from "../lib/api-errors";
 import { useSendContactMessage } from "../lib/queries/contact";
 import { ExternalIcon } from "../ui/content-icons";
 import { Licences } from "../ui/licences";

@@ -9,7 +9,7 @@ import {
   useFavorites,
   useRemoveFavorite,
 } from "../features/favorites";
-import { failureText } from "../lib/api";
+import { failureText } from "../lib/api-errors";
 import { downloadText } from "../lib/download";
 import { musicServiceLinks } from "../lib/tracks";
 import { TrashIcon } from "../ui/content-icons";

@@ -1,4 +1,4 @@
-// The home page below the hero (docs/product.md §2): why listen, Now Playing and Coming Up,
+// The home page below the "Why listen" cards (docs/product.md §2): Now Playing and Coming Up,
 // the apps, Recently Played, the office audio feature and the latest pages. Its styles are
 // imported by home.tsx, so the prerendered page inlines them (web/ui/deferred.tsx).
 import { useAtomValue } from "jotai";
@@ -13,7 +13,7 @@ import { cutText, htmlToText, usePublishedPages } from "../lib/queries/pages";
 import { useNextTrack, useNowPlaying } from "../lib/queries/radio";
 import { useTrackHistory } from "../lib/queries/track-history";
 import { dedupeTracks } from "../lib/tracks";
-import { ClockIcon, ExternalIcon, HeadphonesIcon, NoAdsIcon } from "../ui/content-icons";
+import { ExternalIcon } from "../ui/content-icons";
 import { useDataAfterFirstRender } from "../ui/deferred";
 import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
@@ -26,12 +26,6 @@ const officeAudioExcerptChars = 200;
 const topicTitleChars = 50;
 
 const noNextTrackText = "The next track is a surprise: this station does not announce it.";
-
-const features = [
-  { icon: <HeadphonesIcon />, title: "HD Quality", text: `Crystal-clear ${station.bitrateClaim} audio.` },
-  { icon: <ClockIcon />, title: "24/7 Music", text: "Lounge, chillout and Nujazz around the clock." },
-  { icon: <NoAdsIcon />, title: "No Commercials", text: "Pure music, never interrupted by ads." },
-];
 
 type TrackInfo = Pick<NowPlaying, "title" | "artist" | "album" | "artwork">;
 
@@ -210,22 +204,13 @@ function RecentUpdates({ pages }: { pages: Page[] }) {
   );
 }
 
-/** Everything on the home page below the hero; hydrated after it (web/ui/deferred.tsx). */
+/** The home page below the "Why listen" cards; hydrated once it nears the viewport (web/ui/deferred.tsx). */
 export function HomeSections() {
   // The hero fetched them already: the server's HTML first (web/ui/deferred.tsx).
   const pages = useDataAfterFirstRender(usePublishedPages().data);
   const officeAudio = pages?.find((page) => page.slug === officeAudioSlug);
   return (
     <>
-      <ul className="feature-grid" aria-label="Why listen">
-        {features.map((feature) => (
-          <li key={feature.title} className="card feature-card">
-            <span className="feature-icon">{feature.icon}</span>
-            <h2>{feature.title}</h2>
-            <p className="muted">{feature.text}</p>
-          </li>
-        ))}
-      </ul>
       <div className="track-cards">
         <NowPlayingCard />
         <ComingUpCard />

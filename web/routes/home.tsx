@@ -1,5 +1,6 @@
 // The home page (docs/product.md §2). The hero (with Start Listening) is in the first load; the
-// sections below it are a lazy chunk that hydrates after it (web/ui/deferred.tsx).
+// "Why listen" cards hydrate after it, and the sections below them once they near the viewport
+// (web/ui/deferred.tsx): below the fold on a phone, they cost nothing as the page starts.
 
 import { homepageHeroSlug } from "../lib/constants";
 import { usePublishedPages } from "../lib/queries/pages";
@@ -9,7 +10,10 @@ import { Hero } from "./home-hero";
 import "../ui/track.css";
 import "./home.css";
 
-const HomeSections = deferred(() => import("./home-sections").then((m) => m.HomeSections));
+const WhyListen = deferred(() => import("./home-features").then((m) => m.WhyListen));
+const HomeSections = deferred(() => import("./home-sections").then((m) => m.HomeSections), {
+  whenVisible: true,
+});
 
 export function HomeScreen() {
   usePageMeta(undefined);
@@ -18,6 +22,7 @@ export function HomeScreen() {
   return (
     <div className="home">
       <Hero settings={heroSettings} />
+      <WhyListen />
       <HomeSections />
     </div>
   );

@@ -2,6 +2,8 @@
 // once, but their code is a lazy chunk, so the first hydration covers only what a visitor
 // touches first (header, hero, player bar) and each deferred part hydrates in its own task
 // when its chunk arrives. React keeps the server HTML of a part until then, so nothing shifts.
+// A part below the fold can wait to be seen (`whenVisible`, ADR 047): its chunk loads and it
+// hydrates once it nears the viewport, so a phone spends nothing on it as the page starts.
 //
 // A part still waiting must not receive an update (new props or a changed context above it),
 // or React replaces its server HTML with a fresh render: hence memo, parts without props or
@@ -17,6 +19,7 @@ import {
   startTransition,
   useContext,
   useEffect,
+  useRef,
   useState,
   useSyncExternalStore,
 } from "react";
@@ -69,17 +72,75 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) 
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazyComponent(load);
+/** How far from the viewport a part that waits to be seen starts to hydrate: about a thumb's flick. */
+export const visibleMargin = "200px 0px";
+
+/**
+ * Resolves once an element of `wrapper` comes within `visibleMargin` of the viewport, or at once
+ * when the wrapper holds no element (the part renders in the browser, not from the server's
+ * HTML) or the browser cannot tell.
+ */
+function whenSeen(wrapper: HTMLElement | null, seen: () => void): (() => void) | undefined {
+  if (!wrapper || wrapper.children.length === 0 || typeof IntersectionObserver !== "function") {
+    seen();
+    return undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      seen();
+    },
+    { rootMargin: visibleMargin },
+  );
+  for (const child of wrapper.children) observer.observe(child);
+  return () => observer.disconnect();
+}
+
+export type DeferredOptions = {
+  /**
+   * Load and hydrate the part only once it nears the viewport (ADR 047): below the fold, it costs
+   * a phone nothing as the page starts. Its server HTML shows until then; it sits in a wrapper
+   * with `display: contents`, whose elements say where the part is.
+   */
+  whenVisible?: boolean;
+};
+
+let prerendering = false;
+
+/** The prerender (web/entry-server.tsx) renders every part whole: the server's HTML holds them all. */
+export function prerenderEveryPart(): void {
+  prerendering = true;
+}
+
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { whenVisible = false }: DeferredOptions = {},
+): ComponentType<P> {
+  // One part per page: seen once, its code stays loaded for every later mount.
+  let seen = () => {};
+  const wasSeen = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
+  const Lazy = lazyComponent(() => (whenVisible && !prerendering ? wasSeen.then(load) : load()));
   // A factory like React.lazy, called once per part at module level, never during a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above
   return memo(function Deferred(props: P) {
-    return (
+    const wrapper = useRef<HTMLDivElement>(null);
+    useEffect(() => (whenVisible ? whenSeen(wrapper.current, seen) : undefined), []);
+    const part = (
       <Suspense fallback={null}>
         <FirstRender>
           <Lazy {...props} />
         </FirstRender>
       </Suspense>
+    );
+    return whenVisible ? (
+      <div ref={wrapper} className="deferred-part">
+        {part}
+      </div>
+    ) : (
+      part
     );
   });
 }

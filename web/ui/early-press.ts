@@ -25,19 +25,16 @@ export function appOwnsPresses(): void {
 const ownedWithinMs = 15_000;
 
 /** Whether React has hydrated the element: it then carries its props (a deferred part may not yet). */
-function ownedByReact(element: Element): boolean {
+export function ownedByReact(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith("__reactProps$"));
 }
 
 /**
- * Called once the app's shell has hydrated: presses the button pressed before, when it is
- * still there, as soon as its own part of the page has hydrated too (a part that hydrates later,
- * web/ui/deferred.tsx, would drop a press on its server HTML).
+ * Presses `button` as soon as React owns it (its part of the page has hydrated), if it is still
+ * there and enabled within 15 s; marked aria-busy meanwhile.
  */
-export function replayEarlyPress(): void {
-  const button = window.__press;
-  if (!button) return;
-  window.__press = undefined;
+export function pressOnceOwned(button: HTMLButtonElement): void {
+  button.setAttribute("aria-busy", "true");
   const deadline = Date.now() + ownedWithinMs;
   const attempt = () => {
     if (!button.isConnected || button.disabled || Date.now() > deadline) {
@@ -52,4 +49,16 @@ export function replayEarlyPress(): void {
     button.click();
   };
   attempt();
+}
+
+/**
+ * Called once the app's shell has hydrated: presses the button pressed before, when it is
+ * still there, as soon as its own part of the page has hydrated too (a part that hydrates later,
+ * web/ui/deferred.tsx, would drop a press on its server HTML).
+ */
+export function replayEarlyPress(): void {
+  const button = window.__press;
+  if (!button) return;
+  window.__press = undefined;
+  pressOnceOwned(button);
 }

@@ -28,7 +28,11 @@ function gateLazyParts() {
   const gate = new Promise<void>((resolve) => {
     openGate = resolve;
   });
-  for (const part of ["#web/routes/home-sections.tsx", "#web/features/shell/site-footer.tsx"]) {
+  for (const part of [
+    "#web/routes/home-features.tsx",
+    "#web/routes/home-sections.tsx",
+    "#web/features/shell/site-footer.tsx",
+  ]) {
     vi.doMock(part, async (importOriginal) => {
       await gate;
       return importOriginal();

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useMemo, useState } from "react";
 import type { Favorite } from "#schema/api.ts";
-import { failureText } from "#web/lib/api.ts";
+import { failureText } from "#web/lib/api-errors.ts";
 import {
   addFavorite,
   favoriteCheckQueryKey,

@@ -4,7 +4,7 @@
 // lookup replaces.
 import { and, eq, sql } from "drizzle-orm";
 import { trackRecordings } from "#schema/db.ts";
-import { limits } from "#schema/rules.ts";
+import { limits } from "#schema/limits.ts";
 import type { Config } from "../config";
 import type { Db } from "../db";
 
