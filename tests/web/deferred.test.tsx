@@ -2,11 +2,12 @@
 // HTML, so that it matches; one mounted in the browser (back on the home page, a page rendered
 // rather than hydrated) shows its data in its very first commit, with nothing to flash.
 import { act, screen } from "@testing-library/react";
-import { startTransition, useLayoutEffect } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { useLayoutEffect } from "react";
+import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { afterIdle, deferred, useDataAfterFirstRender } from "#web/ui/deferred.tsx";
+import { hydrateAsTheApp } from "./support/hydrate";
 
 /** What the part showed in each commit. */
 let commits: string[] = [];
@@ -41,19 +42,13 @@ describe("a deferred part", () => {
     // The prerender's markup of the part: a completed Suspense boundary without the data.
     container.innerHTML = "<!--$--><p>no data</p><!--/$-->";
     const serverNode = container.querySelector("p");
-    const recoverable = vi.fn();
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      startTransition(() => {
-        root = hydrateRoot(container, <Part />, { onRecoverableError: recoverable });
-      });
-    });
+    const { recoverable, unmount } = await hydrateAsTheApp(container, <Part />);
     await screen.findByText("the data");
     expect(commits).toEqual(["no data", "the data"]);
     expect(recoverable).not.toHaveBeenCalled();
     // React kept the server's node: nothing was thrown away and drawn again.
     expect(container.querySelector("p")).toBe(serverNode);
-    act(() => root?.unmount());
+    unmount();
   });
 });
 
@@ -87,14 +82,8 @@ describe("a part mounted after idle", () => {
     const idle: (() => void)[] = [];
     vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
     vi.stubGlobal("cancelIdleCallback", () => {});
-    const recoverable = vi.fn();
-    let root: ReturnType<typeof hydrateRoot> | undefined;
+    const { recoverable, unmount } = await hydrateAsTheApp(container, <PageWithService />);
     try {
-      await act(async () => {
-        startTransition(() => {
-          root = hydrateRoot(container, <PageWithService />, { onRecoverableError: recoverable });
-        });
-      });
       expect(recoverable).not.toHaveBeenCalled();
       expect(serviceMounts).toBe(0);
       expect(idle).toHaveLength(1);
@@ -102,7 +91,7 @@ describe("a part mounted after idle", () => {
       await screen.findByText("service");
       expect(serviceMounts).toBe(1);
     } finally {
-      act(() => root?.unmount());
+      unmount();
       vi.unstubAllGlobals();
     }
   });
@@ -147,14 +136,8 @@ describe("a deferred part that waits to be seen", () => {
     // The prerender's markup of the part: its wrapper around a completed Suspense boundary.
     container.innerHTML = '<div class="deferred-part"><!--$--><p>no data</p><!--/$--></div>';
     const serverNode = container.querySelector("p");
-    const recoverable = vi.fn();
-    let root: ReturnType<typeof hydrateRoot> | undefined;
+    const { recoverable, unmount } = await hydrateAsTheApp(container, <Below />);
     try {
-      await act(async () => {
-        startTransition(() => {
-          root = hydrateRoot(container, <Below />, { onRecoverableError: recoverable });
-        });
-      });
       expect(load).not.toHaveBeenCalled();
       expect(observer.watched).toEqual([serverNode]);
       expect(container.querySelector("p")?.textContent).toBe("no data");
@@ -168,7 +151,7 @@ describe("a deferred part that waits to be seen", () => {
       // Seen, it stops watching.
       expect(observer.watched).toEqual([]);
     } finally {
-      act(() => root?.unmount());
+      unmount();
       vi.unstubAllGlobals();
     }
   });

@@ -3,13 +3,12 @@
 // radio. A button is pressed again once its part has hydrated; a link of the site is followed
 // within the app.
 import { act, fireEvent, waitFor } from "@testing-library/react";
-import { startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Link } from "wouter";
 import { deferred } from "#web/ui/deferred.tsx";
 import { ownedByReact } from "#web/ui/early-press.ts";
 import { keepWaitingPresses } from "#web/ui/waiting-presses.ts";
+import { hydrateAsTheApp } from "./support/hydrate";
 
 const presses: string[] = [];
 
@@ -47,17 +46,11 @@ async function hydrateWaitingPart() {
   const root = document.body.appendChild(document.createElement("div"));
   root.id = "root";
   root.innerHTML = serverHtml;
-  const recoverable = vi.fn();
-  let app: ReturnType<typeof hydrateRoot> | undefined;
-  await act(async () => {
-    startTransition(() => {
-      app = hydrateRoot(root, <Part />, { onRecoverableError: recoverable });
-    });
-  });
+  const { recoverable, unmount } = await hydrateAsTheApp(root, <Part />);
   const button = root.querySelector("button") as HTMLButtonElement;
   const link = root.querySelector('a[href="/history"]') as HTMLAnchorElement;
   const away = root.querySelector('a[href^="https:"]') as HTMLAnchorElement;
-  return { open, button, link, away, recoverable, unmount: () => act(() => app?.unmount()) };
+  return { open, button, link, away, recoverable, unmount };
 }
 
 describe("a press on a part still waiting for its code", () => {
