@@ -96,7 +96,7 @@ export function App() {
   // (ADR 035).
   useEffect(replayEarlyPress, []);
   // Then a press on a part React has not hydrated yet is kept too (web/ui/waiting-presses.ts).
-  useEffect(() => void import("./ui/waiting-presses").then((m) => m.keepWaitingPresses()), []);
+  useEffect(() => void import("./ui/waiting-presses").then((m) => m.keepWaitingPresses(), console.error), []);
   return (
     <AudioProvider>
       <a href="#main" className="skip-link">

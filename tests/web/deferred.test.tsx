@@ -1,7 +1,7 @@
 // A deferred part (web/ui/deferred.tsx) holds its data back only while it hydrates the server's
 // HTML, so that it matches; one mounted in the browser (back on the home page, a page rendered
 // rather than hydrated) shows its data in its very first commit, with nothing to flash.
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -150,6 +150,24 @@ describe("a deferred part that waits to be seen", () => {
       expect(container.querySelector("p")).toBe(serverNode);
       // Seen, it stops watching.
       expect(observer.watched).toEqual([]);
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("loads at once should its server HTML go (React threw it away), rather than leave its place empty", async () => {
+    stubIntersectionObserver();
+    const load = vi.fn(async () => Probe);
+    const Below = deferred(load, { whenVisible: true });
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = '<div class="deferred-part"><!--$--><p>no data</p><!--/$--></div>';
+    const { unmount } = await hydrateAsTheApp(container, <Below />);
+    try {
+      expect(load).not.toHaveBeenCalled();
+      // What React does to a waiting part that receives an update: its fallback (nothing) instead.
+      await act(async () => container.querySelector(".deferred-part p")?.remove());
+      await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     } finally {
       unmount();
       vi.unstubAllGlobals();

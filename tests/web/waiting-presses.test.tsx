@@ -1,7 +1,7 @@
-// A press on a part React has not hydrated yet (web/ui/waiting-presses.ts, ADR 047): React
-// drops it while the part's code is on its way, and a link would load a new page and stop the
-// radio. A button is pressed again once its part has hydrated; a link of the site is followed
-// within the app.
+// A press on a part that waits to be seen, before React has hydrated it (web/ui/waiting-presses.ts,
+// ADR 047): React drops it while the part's code is on its way, and a link would load a new page
+// and stop the radio. A button is pressed again once its part has hydrated; a link to one of the
+// app's pages is followed within the app; anything else stays the browser's.
 import { act, fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Link } from "wouter";
@@ -20,13 +20,16 @@ function Controls() {
       </button>
       <Link href="/history">Track History</Link>
       <a href="https://elsewhere.example/">Elsewhere</a>
+      <a href="/images/cover.jpg">Cover</a>
+      <a href="#top">Top</a>
+      <a href="/">Home</a>
     </div>
   );
 }
 
-// The prerender's markup of the part, in the page's root.
+// The prerender's markup of the part, in the page's root: its wrapper around a completed boundary.
 const serverHtml =
-  '<!--$--><div><button type="button">Press me</button><a href="/history">Track History</a><a href="https://elsewhere.example/">Elsewhere</a></div><!--/$-->';
+  '<div class="deferred-part"><!--$--><div><button type="button">Press me</button><a href="/history">Track History</a><a href="https://elsewhere.example/">Elsewhere</a><a href="/images/cover.jpg">Cover</a><a href="#top">Top</a><a href="/">Home</a></div><!--/$--></div>';
 
 let undo = () => {};
 afterEach(() => {
@@ -36,21 +39,21 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-/** Hydrates the part into #root with its code held back until `open()`. */
+/** Hydrates the part into #root with its code held back until `open()` (jsdom has no IntersectionObserver: it is seen at once). */
 async function hydrateWaitingPart() {
   let open: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const Part = deferred(() => gate.then(() => Controls));
+  const Part = deferred(() => gate.then(() => Controls), { whenVisible: true });
   const root = document.body.appendChild(document.createElement("div"));
   root.id = "root";
   root.innerHTML = serverHtml;
   const { recoverable, unmount } = await hydrateAsTheApp(root, <Part />);
   const button = root.querySelector("button") as HTMLButtonElement;
   const link = root.querySelector('a[href="/history"]') as HTMLAnchorElement;
-  const away = root.querySelector('a[href^="https:"]') as HTMLAnchorElement;
-  return { open, button, link, away, recoverable, unmount };
+  const linkTo = (href: string) => root.querySelector(`a[href="${href}"]`) as HTMLAnchorElement;
+  return { open, button, link, linkTo, recoverable, unmount };
 }
 
 describe("a press on a part still waiting for its code", () => {
@@ -58,9 +61,11 @@ describe("a press on a part still waiting for its code", () => {
     undo = keepWaitingPresses();
     const part = await hydrateWaitingPart();
     try {
-      const notPrevented = fireEvent.click(part.button);
-      expect(notPrevented).toBe(false);
+      // fireEvent.click answers false when the event's default was prevented.
+      expect(fireEvent.click(part.button)).toBe(false);
       expect(part.button.getAttribute("aria-busy")).toBe("true");
+      // Pressed again while it waits (a phone shows little): still one press.
+      expect(fireEvent.click(part.button)).toBe(false);
       expect(presses).toEqual([]);
 
       await act(async () => part.open());
@@ -75,23 +80,44 @@ describe("a press on a part still waiting for its code", () => {
     }
   });
 
-  it("follows a link of the site within the app, and leaves one to another site to the browser", async () => {
+  it("follows a link to one of the app's pages within the app, and leaves every other to the browser", async () => {
     undo = keepWaitingPresses();
     const part = await hydrateWaitingPart();
     const pushed = vi.fn();
+    // Capturing on the document after the listener under test: what it left alone is not
+    // prevented yet (jsdom would then "navigate": held here).
+    const left: string[] = [];
+    const leftToBrowser = (event: MouseEvent) => {
+      if (event.defaultPrevented) return;
+      left.push((event.target as HTMLAnchorElement).getAttribute("href") ?? "");
+      event.preventDefault();
+    };
     window.addEventListener("pushState", pushed);
+    document.addEventListener("click", leftToBrowser, true);
     try {
       expect(fireEvent.click(part.link)).toBe(false);
       expect(window.location.pathname).toBe("/history");
       // wouter hears of it (it patches pushState), so the app shows the page.
       expect(pushed).toHaveBeenCalledTimes(1);
+      expect(left).toEqual([]);
 
-      expect(fireEvent.click(part.away)).toBe(true);
-      // A press that asks for a new tab is the browser's too.
-      expect(fireEvent.click(part.link, { ctrlKey: true })).toBe(true);
+      // Another site, a file the worker serves, a place within this page, a press for a new tab.
+      for (const href of ["https://elsewhere.example/", "/images/cover.jpg", "#top"])
+        fireEvent.click(part.linkTo(href));
+      fireEvent.click(part.link, { ctrlKey: true });
+      expect(left).toEqual(["https://elsewhere.example/", "/images/cover.jpg", "#top", "/history"]);
+      expect(pushed).toHaveBeenCalledTimes(1);
+
+      // The page already shown: scrolled to its top, not pushed again.
+      window.history.replaceState(null, "", "/");
+      const scrolled = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+      expect(fireEvent.click(part.linkTo("/"))).toBe(false);
+      expect(scrolled).toHaveBeenCalledWith(0, 0);
       expect(pushed).toHaveBeenCalledTimes(1);
     } finally {
       window.removeEventListener("pushState", pushed);
+      document.removeEventListener("click", leftToBrowser, true);
+      vi.restoreAllMocks();
       part.unmount();
     }
   });

@@ -1,6 +1,7 @@
 // The home page (docs/product.md §2). The hero (with Start Listening) is in the first load; the
 // "Why listen" cards hydrate after it, and the sections below them once they near the viewport
-// (web/ui/deferred.tsx): below the fold on a phone, they cost nothing as the page starts.
+// (web/ui/deferred.tsx): below the fold on a phone, they are not rendered or hydrated as the page
+// starts (their code comes with the cards').
 
 import { homepageHeroSlug } from "../lib/constants";
 import { usePublishedPages } from "../lib/queries/pages";

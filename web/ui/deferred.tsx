@@ -85,16 +85,23 @@ function whenSeen(wrapper: HTMLElement | null, seen: () => void): (() => void) |
     seen();
     return undefined;
   }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      seen();
-    },
-    { rootMargin: visibleMargin },
-  );
+  const done = () => {
+    observer.disconnect();
+    removed.disconnect();
+    seen();
+  };
+  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+    rootMargin: visibleMargin,
+  });
   for (const child of wrapper.children) observer.observe(child);
-  return () => observer.disconnect();
+  // Should React ever throw the server's HTML away (an update reached the waiting part), the part
+  // loads at once rather than leave its place empty.
+  const removed = new MutationObserver(() => wrapper.children.length === 0 && done());
+  removed.observe(wrapper, { childList: true });
+  return () => {
+    observer.disconnect();
+    removed.disconnect();
+  };
 }
 
 export type DeferredOptions = {
