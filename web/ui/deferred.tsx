@@ -73,7 +73,7 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) 
 }
 
 /** How far from the viewport a part that waits to be seen starts to hydrate: about a thumb's flick. */
-export const visibleMargin = "200px 0px";
+const visibleMargin = "200px 0px";
 
 /**
  * Resolves once an element of `wrapper` comes within `visibleMargin` of the viewport, or at once
@@ -85,9 +85,12 @@ function whenSeen(wrapper: HTMLElement | null, seen: () => void): (() => void) |
     seen();
     return undefined;
   }
-  const done = () => {
+  const stop = () => {
     observer.disconnect();
     removed.disconnect();
+  };
+  const done = () => {
+    stop();
     seen();
   };
   const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
@@ -98,10 +101,7 @@ function whenSeen(wrapper: HTMLElement | null, seen: () => void): (() => void) |
   // loads at once rather than leave its place empty.
   const removed = new MutationObserver(() => wrapper.children.length === 0 && done());
   removed.observe(wrapper, { childList: true });
-  return () => {
-    observer.disconnect();
-    removed.disconnect();
-  };
+  return stop;
 }
 
 export type DeferredOptions = {
