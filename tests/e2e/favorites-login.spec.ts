@@ -1,8 +1,9 @@
 // Journey 3: a new visitor's favorites, from anonymous to logged in (docs/product.md §2, §4, §9).
-// The visitor has a favorite saved under the browser's anonymous session id, taps the heart of the
-// current track in the player bar while logged out (the login dialog opens, the pending favorite is
-// kept), logs in with the e-mailed link (read on /pb/debug), and finds both favorites on
-// /favorites, on this device and on a second one logged in with a second link, and downloads them.
+// The visitor listens a moment (which makes the browser's anonymous session id), has a favorite
+// saved under that id, taps the heart of the current track in the player bar while logged out
+// (the login dialog opens, the pending favorite is kept), logs in with the e-mailed link (read on
+// /pb/debug), and finds both favorites on /favorites, on this device and on a second one logged
+// in with a second link, and downloads them.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -74,8 +75,16 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     const before = playlist[(onAir + playlist.length - 1) % playlist.length];
     if (!before) throw new Error("empty playlist");
     const anonymous: TrackRef = { trackTitle: before.title, trackArtist: before.artist };
-    const anonymousId = await page.evaluate(() => localStorage.getItem("radio-session-id"));
-    expect(anonymousId).toMatch(/^session-\d+-[A-Za-z0-9]+$/);
+    // The browser's anonymous session id comes with its first stretch of listening: a first visit
+    // that never played has none.
+    const storedId = () => page.evaluate(() => localStorage.getItem("radio-session-id"));
+    expect(await storedId()).toBeNull();
+    await playerBar(page).getByRole("button", { name: "Play", exact: true }).click();
+    await playerBar(page).getByRole("button", { name: "Pause", exact: true }).click();
+    await expect
+      .poll(storedId, { message: "the anonymous session id made by the first stretch" })
+      .toMatch(/^session-\d+-[A-Za-z0-9]+$/);
+    const anonymousId = await storedId();
     const created = await page.evaluate(
       async (body) => {
         const res = await fetch("/api/favorites", {

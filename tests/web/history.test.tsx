@@ -11,7 +11,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 // One object, as the real hook keeps while nothing changes (the rows are memoized on it).
 const noFavorites = vi.hoisted(() => ({
-  owner: { user: undefined, ownerId: null, userPending: false },
+  owner: { user: undefined, ownerId: null, hasNone: true, userPending: false },
   saved: [],
 }));
 vi.mock("#web/features/favorites/index.ts", () => ({

@@ -24,18 +24,22 @@ function Stat({ label, value, detail }: { label: string; value: string | number;
   );
 }
 
+const neverPlayed: ListeningSummary = { weekSeconds: 0, totalSeconds: 0, sessions: 0, topArtists: [] };
+
 /** The listener's own listening (docs/product.md §10): only theirs, from this browser or their account. */
 function YourListening() {
-  const { ownerId, user } = useFavoritesOwner();
+  const { ownerId, hasNone, user } = useFavoritesOwner();
   // Known only in the browser: the section comes after hydration, below everything else.
-  const owner = useHydrated() ? ownerId : null;
+  const hydrated = useHydrated();
+  const owner = hydrated ? ownerId : null;
   const { data: summary, isError } = useQuery({
     queryKey: ["/api/listening", owner],
     enabled: owner !== null,
     staleTime: 60_000,
   });
-  const listened = summary as ListeningSummary | undefined;
-  if (!owner) return null;
+  // A browser that never played has no id yet, and nothing to ask for.
+  const listened = hasNone ? neverPlayed : (summary as ListeningSummary | undefined);
+  if (!owner && !(hydrated && hasNone)) return null;
   return (
     <section className="card stack" aria-labelledby="your-listening-title">
       <h2 id="your-listening-title">Your listening</h2>

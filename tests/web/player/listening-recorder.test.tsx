@@ -8,9 +8,10 @@ import { audio, fireAudio, playerIntegrationsMounted, renderPlayer, startPlaying
 
 let writes: ListeningWrite[];
 
-beforeEach(async () => {
+/** The player as the app mounts it, logged out; `id` is this browser's anonymous id, if any. */
+async function start(id: string | null) {
   stubBrowserMedia();
-  localStorage.setItem("radio-session-id", anonymousSessionId);
+  if (id) localStorage.setItem("radio-session-id", id);
   writes = [];
   mockApi({
     "POST /api/listening": ({ body }: { body: ListeningWrite }) => {
@@ -23,13 +24,15 @@ beforeEach(async () => {
   // The owner is known once the current-user call has answered (logged out: the browser's id).
   await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"] });
-});
+}
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe("recording the listener's own listening", () => {
+  beforeEach(() => start(anonymousSessionId));
+
   it("writes once a minute while the radio plays and once when it stops, as one stretch", async () => {
     startPlaying();
     act(() => vi.advanceTimersByTime(59_000));
@@ -64,5 +67,28 @@ describe("recording the listener's own listening", () => {
     vi.useRealTimers();
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]?.ended).toBe(true);
+  });
+});
+
+describe("a first visit's listening", () => {
+  it("makes the browser's anonymous id with its first stretch, once, and keeps writing under it", async () => {
+    await start(null);
+    expect(localStorage.getItem("radio-session-id")).toBeNull();
+    startPlaying();
+    act(() => audio().pause());
+    fireAudio("pause");
+    vi.useRealTimers();
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const id = localStorage.getItem("radio-session-id");
+    expect(id).toMatch(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/);
+    expect(writes[0]?.sessionId).toBe(id);
+
+    act(() => audio().play());
+    fireAudio("play", "playing");
+    act(() => audio().pause());
+    fireAudio("pause");
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]?.sessionId).toBe(id);
+    expect(localStorage.getItem("radio-session-id")).toBe(id);
   });
 });

@@ -54,6 +54,8 @@ export function FavoriteButton({ track, className }: { track: TrackInfo; classNa
   );
 }
 
+const noneSaved: Favorite[] = [];
+
 export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefined };
 
 /**
@@ -64,12 +66,13 @@ export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefin
  */
 export function useListFavorites(): ListFavorites {
   const owner = useFavoritesOwner();
-  const { user, ownerId, userPending } = owner;
+  const { user, ownerId, hasNone, userPending } = owner;
   const { data } = useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
+  const saved = hasNone ? noneSaved : data;
   // The same object while nothing changed, so that a memoized list does not render again.
   return useMemo(
-    () => ({ owner: { user, ownerId, userPending }, saved: data }),
-    [user, ownerId, userPending, data],
+    () => ({ owner: { user, ownerId, hasNone, userPending }, saved }),
+    [user, ownerId, hasNone, userPending, saved],
   );
 }
 

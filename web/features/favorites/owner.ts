@@ -1,32 +1,67 @@
-import { useEffect, useState } from "react";
+// Who owns favorites and listening in this browser: the user when logged in, else the anonymous
+// session id. That id is read after mount (SSR-safe) and made only when the listener first does
+// something kept under it (docs/product.md §9): a first visit asks for no favorites it cannot have.
+import { atom, useAtom, useSetAtom } from "jotai";
+import { useCallback, useEffect } from "react";
 import type { CurrentUser } from "#schema/api.ts";
 import { useCurrentUser } from "#web/lib/queries/auth.ts";
-import { getAnonymousSessionId } from "#web/lib/session-id.ts";
+import { getAnonymousSessionId, peekAnonymousSessionId } from "#web/lib/session-id.ts";
 
 export type FavoritesOwner = {
   user: CurrentUser | undefined;
-  /** The user id when logged in, else the anonymous session id; null until known. */
+  /** The user id when logged in, else this browser's anonymous session id; null while not known or when there is none. */
   ownerId: string | null;
+  /** Logged out and this browser has no anonymous session id yet: nothing is kept for it. */
+  hasNone: boolean;
   /** The current-user call has not answered yet. */
   userPending: boolean;
 };
 
-/** Who owns favorites in this browser. The anonymous id is read after mount (SSR-safe). */
+/**
+ * undefined until local storage is read, null when it holds no id (or cannot be read). Shared,
+ * so that an id made for one part (the listening recorder) is every part's at once.
+ */
+const anonymousIdAtom = atom<string | null | undefined>(undefined);
+
+function readAnonymousId(): string | null {
+  try {
+    return peekAnonymousSessionId();
+  } catch (error) {
+    console.warn("No anonymous session id (storage unavailable)", error);
+    return null;
+  }
+}
+
 export function useFavoritesOwner(): FavoritesOwner {
   const { data: user, isPending } = useCurrentUser();
-  const [anonymousId, setAnonymousId] = useState<string | null>(null);
+  const [anonymousId, setAnonymousId] = useAtom(anonymousIdAtom);
   const loggedOut = !isPending && !user;
+  // Each part reads it as it mounts, so that it follows the id made in another part or test.
   useEffect(() => {
-    if (!loggedOut) return;
-    try {
-      setAnonymousId(getAnonymousSessionId());
-    } catch (error) {
-      console.warn("No anonymous session id (storage unavailable)", error);
-    }
-  }, [loggedOut]);
+    if (loggedOut) setAnonymousId(readAnonymousId());
+  }, [loggedOut, setAnonymousId]);
   return {
     user: user ?? undefined,
-    ownerId: user ? user.id : loggedOut ? anonymousId : null,
+    ownerId: user ? user.id : loggedOut ? (anonymousId ?? null) : null,
+    hasNone: loggedOut && anonymousId === null,
     userPending: isPending,
   };
+}
+
+/**
+ * The anonymous session id, made now (once, in local storage) when this browser has none: for
+ * what a logged-out listener does that is kept under it. Null when storage cannot hold it.
+ */
+export function useMakeAnonymousId(): () => string | null {
+  const setAnonymousId = useSetAtom(anonymousIdAtom);
+  return useCallback(() => {
+    try {
+      const id = getAnonymousSessionId();
+      setAnonymousId(id);
+      return id;
+    } catch (error) {
+      console.warn("No anonymous session id (storage unavailable)", error);
+      return null;
+    }
+  }, [setAnonymousId]);
 }

@@ -4,9 +4,13 @@ import type { Favorite } from "#schema/api.ts";
 import { favoritesListQuery, invalidateFavorites, removeFavorite } from "#web/lib/queries/favorites.ts";
 import { useFavoritesOwner } from "./owner";
 
-export function useFavorites() {
-  const { user, ownerId } = useFavoritesOwner();
-  return useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
+const none: Favorite[] = [];
+
+/** The saved tracks: undefined while loading; none, without a call, for a browser with no owner id. */
+export function useFavorites(): { data: Favorite[] | undefined; isError: boolean } {
+  const { user, ownerId, hasNone } = useFavoritesOwner();
+  const { data, isError } = useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
+  return hasNone ? { data: none, isError: false } : { data, isError };
 }
 
 /**

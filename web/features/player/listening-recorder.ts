@@ -8,19 +8,22 @@ import { useEffect, useRef } from "react";
 import { listening } from "#schema/listener-rules.ts";
 import { type Stretch, sendListeningWrite } from "#web/lib/listening-write.ts";
 import { askForPass } from "#web/lib/live-pass.ts";
-import { useFavoritesOwner } from "../favorites/owner";
+import { useFavoritesOwner, useMakeAnonymousId } from "../favorites/owner";
 import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
 
 export function useListeningRecorder() {
-  const { ownerId } = useFavoritesOwner();
+  const { ownerId, hasNone } = useFavoritesOwner();
+  const makeAnonymousId = useMakeAnonymousId();
   const status = useAtomValue(playbackStatusAtom);
   const quality = useAtomValue(qualityAtom);
-  const latest = useRef({ ownerId, quality });
-  latest.current = { ownerId, quality };
+  const latest = useRef({ ownerId, hasNone, quality });
+  latest.current = { ownerId, hasNone, quality };
   const stretch = useRef<Stretch | null>(null);
 
   const write = (current: Stretch, ended: boolean) => {
-    const { ownerId: sessionId, quality: q } = latest.current;
+    const { quality: q } = latest.current;
+    // A logged-out listener's first stretch is what makes this browser's anonymous id.
+    const sessionId = latest.current.ownerId ?? (latest.current.hasNone ? makeAnonymousId() : null);
     // A stretch that ends as the tab closes is still written (keepalive).
     if (sessionId)
       sendListeningWrite(
