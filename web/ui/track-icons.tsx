@@ -1,6 +1,7 @@
 // The heart, share, cast and sleep-timer icons: their buttons are lazy parts, so these stay out of the
-// first load (icons.tsx has the first load's).
-import { FilledIcon } from "./icons";
+// first load (icons.tsx has the first load's). The cast and sleep-timer icons are line drawings
+// (Icon); filled, the stopwatch was a plain disc.
+import { FilledIcon, Icon } from "./icons";
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
   <FilledIcon>
@@ -21,16 +22,16 @@ export const ShareIcon = () => (
 
 /** A screen with waves: play on another device (Cast, AirPlay). */
 export const CastIcon = () => (
-  <FilledIcon>
+  <Icon size={24}>
     <path d="M2 8V6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-6" />
     <path d="M2 12a9 9 0 0 1 8 8M2 16a5 5 0 0 1 4 4M2 20h.01" />
-  </FilledIcon>
+  </Icon>
 );
 
 /** A stopwatch: the sleep timer's own icon, unlike the theme toggle's moon and sun. */
 export const TimerIcon = () => (
-  <FilledIcon>
+  <Icon>
     <circle cx="12" cy="13.5" r="7.5" />
     <path d="M12 13.5V10M10 2.5h4M12 2.5V6M18.5 6.5l1.5-1.5" />
-  </FilledIcon>
+  </Icon>
 );
