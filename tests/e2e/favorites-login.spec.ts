@@ -80,6 +80,13 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     const storedId = () => page.evaluate(() => localStorage.getItem("radio-session-id"));
     expect(await storedId()).toBeNull();
     await playerBar(page).getByRole("button", { name: "Play", exact: true }).click();
+    // The recorder is part of the player's lazy integrations, which also tell the lock screen:
+    // once it says "playing", the stretch has begun and Pause ends it.
+    await expect
+      .poll(() => page.evaluate(() => navigator.mediaSession.playbackState), {
+        message: "the player's integrations see it playing",
+      })
+      .toBe("playing");
     await playerBar(page).getByRole("button", { name: "Pause", exact: true }).click();
     await expect
       .poll(storedId, { message: "the anonymous session id made by the first stretch" })

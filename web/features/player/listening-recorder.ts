@@ -12,18 +12,20 @@ import { useFavoritesOwner, useMakeAnonymousId } from "../favorites/owner";
 import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
 
 export function useListeningRecorder() {
-  const { ownerId, hasNone } = useFavoritesOwner();
+  const { user, ownerId, userPending } = useFavoritesOwner();
   const makeAnonymousId = useMakeAnonymousId();
   const status = useAtomValue(playbackStatusAtom);
   const quality = useAtomValue(qualityAtom);
-  const latest = useRef({ ownerId, hasNone, quality });
-  latest.current = { ownerId, hasNone, quality };
+  const loggedOut = !userPending && !user;
+  const latest = useRef({ ownerId, loggedOut, quality });
+  latest.current = { ownerId, loggedOut, quality };
   const stretch = useRef<Stretch | null>(null);
 
   const write = (current: Stretch, ended: boolean) => {
     const { quality: q } = latest.current;
-    // A logged-out listener's first stretch is what makes this browser's anonymous id.
-    const sessionId = latest.current.ownerId ?? (latest.current.hasNone ? makeAnonymousId() : null);
+    // A logged-out listener's first stretch is what makes this browser's anonymous id (or reads
+    // the one it has, before the owner hook has read it).
+    const sessionId = latest.current.ownerId ?? (latest.current.loggedOut ? makeAnonymousId() : null);
     // A stretch that ends as the tab closes is still written (keepalive).
     if (sessionId)
       sendListeningWrite(
