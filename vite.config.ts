@@ -22,6 +22,7 @@ const startupParts = {
     "web/features/shell/site-footer.tsx",
     "web/features/sleep-timer/index.ts",
     "web/ui/offline-notice.tsx",
+    "web/ui/press-replay.ts",
     "web/ui/waiting-presses.ts",
     // Shared by the home page's sections, the other screens and the mobile menu: here, so that a
     // page other than the home page does not load the home page's chunk for them.

@@ -7,7 +7,6 @@ import { AudioProvider, PlayerBar } from "./features/player";
 import { SiteHeader } from "./features/shell/site-header";
 import { HomeScreen } from "./routes/home";
 import { afterIdle, deferred } from "./ui/deferred";
-import { replayEarlyPress } from "./ui/early-press";
 import "./app.css";
 // The footer's styles: its code hydrates after the rest (web/ui/deferred.tsx), its look is in the first paint.
 import "./features/shell/site-footer.css";
@@ -93,10 +92,15 @@ function RouteTransition({ children }: { children: ReactNode }) {
 export function App() {
   // Once the shell has hydrated (this is the outermost component): a press the boot script kept
   // is carried out as soon as its button's part (the route's, a deferred one) has hydrated too
-  // (ADR 035).
-  useEffect(replayEarlyPress, []);
-  // Then a press on a part React has not hydrated yet is kept too (web/ui/waiting-presses.ts).
-  useEffect(() => void import("./ui/waiting-presses").then((m) => m.keepWaitingPresses(), console.error), []);
+  // (ADR 035), and a press on a part React has not hydrated yet is kept too (ADR 047).
+  useEffect(
+    () =>
+      void import("./ui/waiting-presses").then((m) => {
+        m.replayEarlyPress();
+        m.keepWaitingPresses();
+      }, console.error),
+    [],
+  );
   return (
     <AudioProvider>
       <a href="#main" className="skip-link">

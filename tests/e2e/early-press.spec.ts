@@ -39,4 +39,42 @@ describe("a listener who presses before the app has started", () => {
     expect(await heroButton(page, "Now Playing").getAttribute("aria-busy")).toBeNull();
     await playerBar(page).getByRole("button", { name: "Pause" }).waitFor();
   });
+
+  it("presses again once the app answers, before the kept press is carried out: it plays, once (ADR 049)", async () => {
+    const { page } = browser;
+    let releaseEntry = () => {};
+    const entryReleased = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    let releaseParts = () => {};
+    const partsReleased = new Promise<void>((resolve) => {
+      releaseParts = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      await entryReleased;
+      await route.continue();
+    });
+    // The chunk that carries the kept press out, with the first parts: held, so that the second
+    // press surely comes between the app's start and that replay.
+    await page.route(/\/assets\/startup-[\w-]+\.js$/, async (route: Route) => {
+      await partsReleased;
+      await route.continue();
+    });
+    await page.goto("/");
+    const start = heroButton(page, "Start Listening");
+    await start.waitFor();
+    await start.click();
+    expect(await start.getAttribute("aria-busy")).toBe("true");
+    releaseEntry();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+
+    // The app answers this one: the radio starts.
+    await start.click();
+    await heroButton(page, "Now Playing").waitFor();
+    releaseParts();
+    // The kept press is stale: carried out, it would pause what the second press started.
+    await expectAudioAdvancing(page, "/hd", { seconds: 2 });
+    expect(await heroButton(page, "Now Playing").getAttribute("aria-busy")).toBeNull();
+    await playerBar(page).getByRole("button", { name: "Pause" }).waitFor();
+  });
 });

@@ -3,7 +3,8 @@
 // hidden tab, which paints nothing.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appEntryMeta, bootScript } from "#schema/boot-script.ts";
-import { appOwnsPresses, replayEarlyPress } from "#web/ui/early-press.ts";
+import { appOwnsPresses } from "#web/ui/early-press.ts";
+import { replayEarlyPress } from "#web/ui/press-replay.ts";
 
 const entry = "/assets/index-test.js";
 const moduleScripts = () =>
@@ -104,6 +105,56 @@ describe("a press before the app owns the page (ADR 035)", () => {
     button.click();
     expect(window.__press).toBeUndefined();
     expect(button.hasAttribute("aria-busy")).toBe(false);
+    replayEarlyPress();
+    expect(pressed()).toBe(1);
+  });
+
+  it("carries out no kept press the listener made again once the app answers (no play, then pause)", () => {
+    boot();
+    const { button, pressed } = paintedButton();
+    button.click();
+    appOwnsPresses();
+    hydrate(button);
+    // Nothing but aria-busy showed the first press: the listener presses again, and the app answers.
+    button.click();
+    expect(pressed()).toBe(1);
+    replayEarlyPress();
+    expect(pressed()).toBe(1);
+    expect(button.hasAttribute("aria-busy")).toBe(false);
+  });
+
+  it("drops a kept press waiting for its part when the app answers a press elsewhere first", () => {
+    vi.useFakeTimers();
+    try {
+      boot();
+      const { button, pressed } = paintedButton();
+      button.click();
+      appOwnsPresses();
+      replayEarlyPress();
+      const other = document.createElement("button");
+      document.body.append(other);
+      other.click();
+      hydrate(button);
+      vi.advanceTimersByTime(100);
+      expect(pressed()).toBe(0);
+      expect(button.hasAttribute("aria-busy")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the kept press when the app drops the newer one (React stops a press on a part it cannot hydrate)", () => {
+    boot();
+    const { button, pressed } = paintedButton();
+    button.click();
+    appOwnsPresses();
+    // As React's listener on its root does, capturing: the press stops there and reaches nothing.
+    const main = document.querySelector("main") as HTMLElement;
+    const dropOnce = (event: Event) => event.stopPropagation();
+    main.addEventListener("click", dropOnce, { capture: true, once: true });
+    button.click();
+    expect(pressed()).toBe(0);
+    hydrate(button);
     replayEarlyPress();
     expect(pressed()).toBe(1);
   });

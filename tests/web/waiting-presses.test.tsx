@@ -6,7 +6,7 @@ import { act, fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Link } from "wouter";
 import { deferred } from "#web/ui/deferred.tsx";
-import { ownedByReact } from "#web/ui/early-press.ts";
+import { ownedByReact } from "#web/ui/press-replay.ts";
 import { keepWaitingPresses } from "#web/ui/waiting-presses.ts";
 import { hydrateAsTheApp } from "./support/hydrate";
 

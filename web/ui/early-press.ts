@@ -1,8 +1,10 @@
 // A press on a painted button before the app owned the page (ADR 035). The boot script
 // (schema/boot-script.ts) keeps the last such button in window.__press and marks it aria-busy;
-// once the app has hydrated it presses that button again, so Start Listening pressed at first
-// paint starts the radio instead of doing nothing. From the start of hydration React takes
-// presses itself (window.__app), so no press is carried out twice.
+// once the app has hydrated it presses that button again (web/ui/press-replay.ts, loaded with
+// the first parts), so Start Listening pressed at first paint starts the radio instead of doing
+// nothing. From the start of hydration React takes presses itself (window.__app), so no press is
+// carried out twice, and a press the app answers before the kept one is carried out makes the
+// kept one stale (ADR 049). Only this part is in the first load.
 
 declare global {
   interface Window {
@@ -15,50 +17,24 @@ declare global {
   }
 }
 
-/** Called right before the app hydrates or renders. */
+/** The kept press: stale once the listener pressed again and the app answered; its replay's click is not theirs. */
+export const keptPress = { stale: false, replaying: false };
+
+/**
+ * Called right before the app hydrates or renders. On a phone nothing but aria-busy shows the
+ * kept press, so the listener may press again; carrying out both would undo the first, play then
+ * pause. A press React answers reaches the document; one it drops, on a part it cannot hydrate
+ * yet, stops before.
+ */
 export function appOwnsPresses(): void {
   window.__app = true;
   window.__stopPress?.();
-}
-
-/** How long a kept press waits for its button's part of the page to hydrate (a lazy part). */
-const ownedWithinMs = 15_000;
-
-/** Whether React has hydrated the element: it then carries its props (a deferred part may not yet). */
-export function ownedByReact(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-}
-
-/**
- * Presses `button` as soon as React owns it (its part of the page has hydrated), if it is still
- * there and enabled within 15 s; marked aria-busy meanwhile.
- */
-export function pressOnceOwned(button: HTMLButtonElement): void {
-  button.setAttribute("aria-busy", "true");
-  const deadline = Date.now() + ownedWithinMs;
-  const attempt = () => {
-    if (!button.isConnected || button.disabled || Date.now() > deadline) {
-      button.removeAttribute("aria-busy");
-      return;
-    }
-    if (!ownedByReact(button)) {
-      setTimeout(attempt, 50);
-      return;
-    }
-    button.removeAttribute("aria-busy");
-    button.click();
+  keptPress.stale = false;
+  if (!window.__press) return;
+  const onPress = (event: MouseEvent) => {
+    if (keptPress.replaying || !(event.target instanceof Element) || !event.target.closest("button")) return;
+    keptPress.stale = true;
+    document.removeEventListener("click", onPress);
   };
-  attempt();
-}
-
-/**
- * Called once the app's shell has hydrated: presses the button pressed before, when it is
- * still there, as soon as its own part of the page has hydrated too (a part that hydrates later,
- * web/ui/deferred.tsx, would drop a press on its server HTML).
- */
-export function replayEarlyPress(): void {
-  const button = window.__press;
-  if (!button) return;
-  window.__press = undefined;
-  pressOnceOwned(button);
+  document.addEventListener("click", onPress);
 }

@@ -3,9 +3,11 @@
 // so it drops the event, and a link of the site would load a whole new page, which stops the
 // radio. Kept instead, from the moment this module has loaded (with the first parts,
 // web/app.tsx): a button is pressed again once its part has hydrated, as a press before the app
-// started is (web/ui/early-press.ts, ADR 035); a link to one of the app's pages is followed
+// started is (web/ui/press-replay.ts, ADR 035); a link to one of the app's pages is followed
 // within the app.
-import { ownedByReact, pressOnceOwned } from "./early-press";
+import { ownedByReact, pressOnceOwned } from "./press-replay";
+
+export { replayEarlyPress } from "./press-replay";
 
 /** Paths the app does not show as a page: the worker answers them (the API, images, the embed, widgets, files). */
 const notAnAppPage = /^\/(api|images|embed|widgets)(\/|$)|\.\w+$/;
