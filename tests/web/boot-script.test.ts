@@ -1,7 +1,7 @@
 // The boot script starts the app's entry only after the first paint (ADR 024): not while the
 // document parses, not at DOMContentLoaded, but in a task after the next frame; at once in a
 // hidden tab, which paints nothing.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { appEntryMeta, bootScript } from "#schema/boot-script.ts";
 import { appOwnsPresses } from "#web/ui/early-press.ts";
 import { replayEarlyPress } from "#web/ui/press-replay.ts";
@@ -80,6 +80,22 @@ describe("a press before the app owns the page (ADR 035)", () => {
     return { button, pressed: () => presses };
   }
 
+  /** The boot script runs, and the painted button is pressed before the app has started. */
+  function pressedBeforeTheApp(): { button: HTMLButtonElement; pressed: () => number } {
+    boot();
+    const painted = paintedButton();
+    painted.button.click();
+    return painted;
+  }
+
+  /** Fake timers for this test only. */
+  function fakeTimers() {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+  }
+
   it("keeps the last painted button pressed and marks it busy, then the app presses it once", () => {
     boot();
     const { button, pressed } = paintedButton();
@@ -110,9 +126,7 @@ describe("a press before the app owns the page (ADR 035)", () => {
   });
 
   it("carries out no kept press the listener made again once the app answers (no play, then pause)", () => {
-    boot();
-    const { button, pressed } = paintedButton();
-    button.click();
+    const { button, pressed } = pressedBeforeTheApp();
     appOwnsPresses();
     hydrate(button);
     // Nothing but aria-busy showed the first press: the listener presses again, and the app answers.
@@ -124,29 +138,21 @@ describe("a press before the app owns the page (ADR 035)", () => {
   });
 
   it("drops a kept press waiting for its part when the app answers a press elsewhere first", () => {
-    vi.useFakeTimers();
-    try {
-      boot();
-      const { button, pressed } = paintedButton();
-      button.click();
-      appOwnsPresses();
-      replayEarlyPress();
-      const other = document.createElement("button");
-      document.body.append(other);
-      other.click();
-      hydrate(button);
-      vi.advanceTimersByTime(100);
-      expect(pressed()).toBe(0);
-      expect(button.hasAttribute("aria-busy")).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    fakeTimers();
+    const { button, pressed } = pressedBeforeTheApp();
+    appOwnsPresses();
+    replayEarlyPress();
+    const other = document.createElement("button");
+    document.body.append(other);
+    other.click();
+    hydrate(button);
+    vi.advanceTimersByTime(100);
+    expect(pressed()).toBe(0);
+    expect(button.hasAttribute("aria-busy")).toBe(false);
   });
 
   it("keeps the kept press when the app drops the newer one (React stops a press on a part it cannot hydrate)", () => {
-    boot();
-    const { button, pressed } = paintedButton();
-    button.click();
+    const { button, pressed } = pressedBeforeTheApp();
     appOwnsPresses();
     // As React's listener on its root does, capturing: the press stops there and reaches nothing.
     const main = document.querySelector("main") as HTMLElement;
@@ -160,29 +166,21 @@ describe("a press before the app owns the page (ADR 035)", () => {
   });
 
   it("waits for the button's own part of the page to hydrate, then presses it", () => {
-    vi.useFakeTimers();
-    try {
-      boot();
-      const { button, pressed } = paintedButton();
-      button.click();
-      appOwnsPresses();
-      replayEarlyPress();
-      vi.advanceTimersByTime(1000);
-      expect(pressed()).toBe(0);
-      expect(button.getAttribute("aria-busy")).toBe("true");
-      hydrate(button);
-      vi.advanceTimersByTime(100);
-      expect(pressed()).toBe(1);
-      expect(button.hasAttribute("aria-busy")).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    fakeTimers();
+    const { button, pressed } = pressedBeforeTheApp();
+    appOwnsPresses();
+    replayEarlyPress();
+    vi.advanceTimersByTime(1000);
+    expect(pressed()).toBe(0);
+    expect(button.getAttribute("aria-busy")).toBe("true");
+    hydrate(button);
+    vi.advanceTimersByTime(100);
+    expect(pressed()).toBe(1);
+    expect(button.hasAttribute("aria-busy")).toBe(false);
   });
 
   it("presses nothing when the button is gone by the time the app runs", () => {
-    boot();
-    const { button, pressed } = paintedButton();
-    button.click();
+    const { button, pressed } = pressedBeforeTheApp();
     button.remove();
     appOwnsPresses();
     hydrate(button);
