@@ -6,7 +6,8 @@ import { act, fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Link } from "wouter";
 import { deferred } from "#web/ui/deferred.tsx";
-import { ownedByReact } from "#web/ui/press-replay.ts";
+import { appOwnsPresses } from "#web/ui/early-press.ts";
+import { ownedByReact, replayEarlyPress } from "#web/ui/press-replay.ts";
 import { keepWaitingPresses } from "#web/ui/waiting-presses.ts";
 import { hydrateAsTheApp } from "./support/hydrate";
 
@@ -57,6 +58,31 @@ async function hydrateWaitingPart() {
 }
 
 describe("a press on a part still waiting for its code", () => {
+  it("makes a press kept from before the app started stale: the newer one is carried out, not both (ADR 049)", async () => {
+    // Start Listening, pressed before the app ran and kept by the boot script.
+    const early = document.body.appendChild(document.createElement("button"));
+    let earlyPresses = 0;
+    early.addEventListener("click", () => earlyPresses++);
+    early.setAttribute("aria-busy", "true");
+    window.__press = early;
+    appOwnsPresses();
+    replayEarlyPress();
+    undo = keepWaitingPresses();
+    const part = await hydrateWaitingPart();
+    try {
+      // Stopped here, before the document: only the waiting part's keeping sees this press.
+      expect(fireEvent.click(part.button)).toBe(false);
+      Object.assign(early, { __reactProps$test: {} });
+      await waitFor(() => expect(early.hasAttribute("aria-busy")).toBe(false));
+      expect(earlyPresses).toBe(0);
+      await act(async () => part.open());
+      await waitFor(() => expect(presses).toEqual(["pressed"]));
+    } finally {
+      part.unmount();
+      window.__app = undefined;
+    }
+  });
+
   it("presses the button once the part has hydrated, exactly once", async () => {
     undo = keepWaitingPresses();
     const part = await hydrateWaitingPart();

@@ -17,8 +17,11 @@ declare global {
   }
 }
 
-/** The kept press: stale once the listener pressed again and the app answered; its replay's click is not theirs. */
-export const keptPress = { stale: false, replaying: false };
+/**
+ * The kept press: stale once the listener pressed again and the app answered; its replay's click
+ * is not theirs; `unwatch` ends the watch for a newer press once the kept one is settled.
+ */
+export const keptPress = { stale: false, replaying: false, unwatch: () => {} };
 
 /**
  * Called right before the app hydrates or renders. On a phone nothing but aria-busy shows the
@@ -34,7 +37,9 @@ export function appOwnsPresses(): void {
   const onPress = (event: MouseEvent) => {
     if (keptPress.replaying || !(event.target instanceof Element) || !event.target.closest("button")) return;
     keptPress.stale = true;
-    document.removeEventListener("click", onPress);
+    keptPress.unwatch();
   };
+  keptPress.unwatch();
   document.addEventListener("click", onPress);
+  keptPress.unwatch = () => document.removeEventListener("click", onPress);
 }

@@ -13,14 +13,15 @@ export function ownedByReact(element: Element): boolean {
 
 /**
  * Presses `button` as soon as React owns it (its part of the page has hydrated), if it is still
- * there, enabled and `wanted` within 15 s; marked aria-busy meanwhile.
+ * there, enabled and `wanted` within 15 s; marked aria-busy meanwhile. `settled` follows either way.
  */
-export function pressOnceOwned(button: HTMLButtonElement, wanted = () => true): void {
+export function pressOnceOwned(button: HTMLButtonElement, wanted = () => true, settled = () => {}): void {
   button.setAttribute("aria-busy", "true");
   const deadline = Date.now() + ownedWithinMs;
   const attempt = () => {
     if (!button.isConnected || button.disabled || !wanted() || Date.now() > deadline) {
       button.removeAttribute("aria-busy");
+      settled();
       return;
     }
     if (!ownedByReact(button)) {
@@ -32,6 +33,7 @@ export function pressOnceOwned(button: HTMLButtonElement, wanted = () => true): 
     keptPress.replaying = true;
     button.click();
     keptPress.replaying = false;
+    settled();
   };
   attempt();
 }
@@ -46,5 +48,9 @@ export function replayEarlyPress(): void {
   const button = window.__press;
   if (!button) return;
   window.__press = undefined;
-  pressOnceOwned(button, () => !keptPress.stale);
+  pressOnceOwned(
+    button,
+    () => !keptPress.stale,
+    () => keptPress.unwatch(),
+  );
 }

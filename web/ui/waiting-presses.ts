@@ -5,6 +5,7 @@
 // web/app.tsx): a button is pressed again once its part has hydrated, as a press before the app
 // started is (web/ui/press-replay.ts, ADR 035); a link to one of the app's pages is followed
 // within the app.
+import { keptPress } from "./early-press";
 import { ownedByReact, pressOnceOwned } from "./press-replay";
 
 export { replayEarlyPress } from "./press-replay";
@@ -39,6 +40,8 @@ function onPress(event: MouseEvent): void {
     event.stopPropagation();
     if (kept.has(control)) return;
     kept.add(control);
+    // A newer press than one kept before the app started: that one is stale (ADR 049).
+    keptPress.stale = true;
     pressOnceOwned(control);
     return;
   }

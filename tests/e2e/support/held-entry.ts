@@ -18,7 +18,7 @@ export type HeldEntry = {
 };
 
 const entryPath = /^\/assets\/index-[\w-]+\.js$/;
-/** A held entry goes through by itself after this long, so that a failed test ends. */
+/** A held entry goes through by itself this long after it was first asked for, so that a failed test ends. */
 const holdAtMostMs = 30_000;
 
 export async function holdEntry(siteUrl: string): Promise<HeldEntry> {
@@ -26,9 +26,11 @@ export async function holdEntry(siteUrl: string): Promise<HeldEntry> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
-    setTimeout(resolve, holdAtMostMs).unref();
   });
   let asked = 0;
+  // The site's own origin, as its guards want it (same-origin writes, the live socket).
+  const asTheSite = (name: string, value: string) =>
+    name.toLowerCase() === "host" ? site.host : name.toLowerCase() === "origin" ? site.origin : value;
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     if (path === "/__blank") {
@@ -44,7 +46,9 @@ export async function holdEntry(siteUrl: string): Promise<HeldEntry> {
           port: site.port,
           method: req.method,
           path,
-          headers: { ...req.headers, host: site.host },
+          headers: Object.fromEntries(
+            Object.entries(req.headers).map(([name, value]) => [name, asTheSite(name, String(value))]),
+          ),
         },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -55,18 +59,21 @@ export async function holdEntry(siteUrl: string): Promise<HeldEntry> {
       req.pipe(upstream);
     };
     if (entryPath.test(path.split("?")[0] ?? "")) {
-      asked++;
+      if (asked++ === 0) setTimeout(release, holdAtMostMs).unref();
       void released.then(forward);
     } else forward();
   });
-  // The live socket (/api/radio/live) passes through as bytes; closed with the proxy, as the
-  // server does not count upgraded sockets among its connections.
+  // The live socket (/api/radio/live) passes through as bytes after its request; closed with the
+  // proxy, as the server does not count upgraded sockets among its connections.
   const sockets = new Set<{ destroy: () => void }>();
   server.on("upgrade", (req, socket, head) => {
     const upstream = connect(Number(site.port), site.hostname, () => {
-      const headers = Object.entries({ ...req.headers, host: site.host })
-        .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(", ") : value}`)
-        .join("\r\n");
+      const lines: string[] = [];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        const name = req.rawHeaders[i] ?? "";
+        lines.push(`${name}: ${asTheSite(name, req.rawHeaders[i + 1] ?? "")}`);
+      }
+      const headers = lines.join("\r\n");
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
       upstream.write(head);
       upstream.pipe(socket).pipe(upstream);
