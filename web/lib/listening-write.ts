@@ -6,17 +6,24 @@ import type { ListeningWrite } from "#schema/api.ts";
 /** A stretch under way; `livePass` once the live connection gave one (askForPass). */
 export type Stretch = { id: string; startedAt: number; livePass?: string; asking?: boolean };
 
+/** Resolves true once the server has recorded the write; never rejects. */
 export function sendListeningWrite(
   stretch: Stretch,
   fields: Pick<ListeningWrite, "sessionId" | "quality" | "ended" | "via">,
   init: { credentials: RequestCredentials; keepalive: boolean },
-): void {
+): Promise<boolean> {
   const { id: listeningId, startedAt, livePass } = stretch;
   const body: ListeningWrite = { ...fields, listeningId, startedAt, ...(livePass ? { livePass } : {}) };
-  fetch("/api/listening", {
+  return fetch("/api/listening", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
     ...init,
-  }).catch((error: unknown) => console.warn("Listening not recorded", error));
+  }).then(
+    (response) => response.ok,
+    (error: unknown) => {
+      console.warn("Listening not recorded", error);
+      return false;
+    },
+  );
 }

@@ -5,6 +5,7 @@ import type { ListeningSummary } from "#schema/api.ts";
 import { station } from "#schema/station.ts";
 import { useFavoritesOwner } from "../features/favorites";
 import { analyticsRecentCount, analyticsTopCount } from "../lib/constants";
+import { listeningSummaryKey } from "../lib/queries/listening";
 import { useListeningStats } from "../lib/queries/stats";
 import { listenedTime, relativeTime } from "../lib/time";
 import { playCount } from "../lib/tracks";
@@ -33,7 +34,7 @@ function YourListening() {
   const hydrated = useHydrated();
   const owner = hydrated ? ownerId : null;
   const { data: summary, isError } = useQuery({
-    queryKey: ["/api/listening", owner],
+    queryKey: listeningSummaryKey(owner ?? ""),
     enabled: owner !== null,
     staleTime: 60_000,
   });

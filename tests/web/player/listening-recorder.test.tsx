@@ -1,12 +1,14 @@
 import { act, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ListeningWrite } from "#schema/api.ts";
+import { listeningSummaryKey } from "#web/lib/queries/listening.ts";
 import { stubBrowserMedia } from "../support/browser";
 import { anonymousSessionId } from "../support/factories";
 import { mockApi } from "../support/fetch";
 import { audio, fireAudio, playerIntegrationsMounted, renderPlayer, startPlaying } from "../support/player";
 
 let writes: ListeningWrite[];
+let renderedPlayer: Awaited<ReturnType<typeof start>> | undefined;
 
 /** The player as the app mounts it, logged out; `id` is this browser's anonymous id, if any. */
 async function start(id: string | null) {
@@ -19,11 +21,12 @@ async function start(id: string | null) {
       return { recorded: true };
     },
   });
-  renderPlayer();
+  const rendered = renderPlayer();
   await playerIntegrationsMounted();
   // The owner is known once the current-user call has answered (logged out: the browser's id).
   await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"] });
+  return rendered;
 }
 
 afterEach(() => {
@@ -31,7 +34,9 @@ afterEach(() => {
 });
 
 describe("recording the listener's own listening", () => {
-  beforeEach(() => start(anonymousSessionId));
+  beforeEach(async () => {
+    renderedPlayer = await start(anonymousSessionId);
+  });
 
   it("writes once a minute while the radio plays and once when it stops, as one stretch", async () => {
     startPlaying();
@@ -58,6 +63,19 @@ describe("recording the listener's own listening", () => {
     act(() => audio().pause());
     await waitFor(() => expect(writes).toHaveLength(4));
     expect(writes[3]?.listeningId).not.toBe(writes[0]?.listeningId);
+  });
+
+  it("has 'Your listening' read again once a write is recorded", async () => {
+    const { queryClient } = renderedPlayer ?? {};
+    if (!queryClient) throw new Error("no player");
+    const summary = listeningSummaryKey(anonymousSessionId);
+    queryClient.setQueryData(summary, { weekSeconds: 0, totalSeconds: 0, sessions: 0, topArtists: [] });
+    startPlaying();
+    act(() => audio().pause());
+    fireAudio("pause");
+    vi.useRealTimers();
+    await waitFor(() => expect(writes).toHaveLength(1));
+    await waitFor(() => expect(queryClient.getQueryState(summary)?.isInvalidated).toBe(true));
   });
 
   it("writes the stretch when the tab goes away while it plays", async () => {

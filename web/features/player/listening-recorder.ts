@@ -3,17 +3,20 @@
 // The server measures the time itself (worker/lib/listening.ts); the live connection's pass
 // makes the stretch count in the station's insights (ADR 036). Part of the player's lazy
 // integrations.
+import { useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { listening } from "#schema/listener-rules.ts";
 import { type Stretch, sendListeningWrite } from "#web/lib/listening-write.ts";
 import { askForPass } from "#web/lib/live-pass.ts";
+import { listeningSummaryKey } from "#web/lib/queries/listening.ts";
 import { useFavoritesOwner, useMakeAnonymousId } from "../favorites/owner";
 import { isPlayingStatus, playbackStatusAtom, qualityAtom } from "./state";
 
 export function useListeningRecorder() {
   const { user, ownerId, userPending } = useFavoritesOwner();
   const makeAnonymousId = useMakeAnonymousId();
+  const queryClient = useQueryClient();
   const status = useAtomValue(playbackStatusAtom);
   const quality = useAtomValue(qualityAtom);
   const loggedOut = !userPending && !user;
@@ -26,13 +29,16 @@ export function useListeningRecorder() {
     // A logged-out listener's first stretch is what makes this browser's anonymous id (or reads
     // the one it has, before the owner hook has read it).
     const sessionId = latest.current.ownerId ?? (latest.current.loggedOut ? makeAnonymousId() : null);
-    // A stretch that ends as the tab closes is still written (keepalive).
+    // A stretch that ends as the tab closes is still written (keepalive). Once recorded, "Your
+    // listening" (/analytics) is read again if it is shown, and is stale for the next visit if not.
     if (sessionId)
-      sendListeningWrite(
+      void sendListeningWrite(
         current,
         { sessionId, quality: q, ended, via: "site" },
         { credentials: "include", keepalive: true },
-      );
+      ).then((recorded) => {
+        if (recorded) void queryClient.invalidateQueries({ queryKey: listeningSummaryKey(sessionId) });
+      });
   };
   const writeRef = useRef(write);
   writeRef.current = write;
