@@ -8,7 +8,6 @@ import { failureText } from "#web/lib/api-errors.ts";
 import {
   addFavorite,
   favoriteCheckQueryKey,
-  favoritesListQuery,
   fetchFavoriteCheck,
   includesTrack,
   invalidateFavorites,
@@ -19,6 +18,7 @@ import { HeartIcon } from "#web/ui/track-icons.tsx";
 import { loginDialogOpenAtom } from "../auth/state";
 import { type FavoritesOwner, useFavoritesOwner } from "./owner";
 import { savePendingFavorite } from "./pending";
+import { useOwnerFavorites } from "./use-favorites";
 
 export type TrackInfo = {
   title?: string | null;
@@ -54,8 +54,6 @@ export function FavoriteButton({ track, className }: { track: TrackInfo; classNa
   );
 }
 
-const noneSaved: Favorite[] = [];
-
 export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefined };
 
 /**
@@ -65,10 +63,8 @@ export type ListFavorites = { owner: FavoritesOwner; saved: Favorite[] | undefin
  * page started.
  */
 export function useListFavorites(): ListFavorites {
-  const owner = useFavoritesOwner();
+  const { owner, data: saved } = useOwnerFavorites();
   const { user, ownerId, hasNone, userPending } = owner;
-  const { data } = useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
-  const saved = hasNone ? noneSaved : data;
   // The same object while nothing changed, so that a memoized list does not render again.
   return useMemo(
     () => ({ owner: { user, ownerId, hasNone, userPending }, saved }),

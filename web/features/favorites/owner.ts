@@ -1,8 +1,8 @@
 // Who owns favorites and listening in this browser: the user when logged in, else the anonymous
 // session id. That id is read after mount (SSR-safe) and made only when the listener first does
 // something kept under it (docs/product.md §9): a first visit asks for no favorites it cannot have.
-import { atom, useAtom, useSetAtom } from "jotai";
-import { useCallback, useEffect } from "react";
+import { atom, useAtomValue, useSetAtom } from "jotai";
+import { useCallback } from "react";
 import type { CurrentUser } from "#schema/api.ts";
 import { useCurrentUser } from "#web/lib/queries/auth.ts";
 import { getAnonymousSessionId, peekAnonymousSessionId } from "#web/lib/session-id.ts";
@@ -19,9 +19,11 @@ export type FavoritesOwner = {
 
 /**
  * undefined until local storage is read, null when it holds no id (or cannot be read). Shared,
- * so that an id made for one part (the listening recorder) is every part's at once.
+ * so that an id made for one part (the listening recorder) is every part's at once. Read once
+ * as the first part that needs it mounts, and again only after every such part has gone.
  */
 const anonymousIdAtom = atom<string | null | undefined>(undefined);
+anonymousIdAtom.onMount = (set) => set(readAnonymousId());
 
 function readAnonymousId(): string | null {
   try {
@@ -34,12 +36,8 @@ function readAnonymousId(): string | null {
 
 export function useFavoritesOwner(): FavoritesOwner {
   const { data: user, isPending } = useCurrentUser();
-  const [anonymousId, setAnonymousId] = useAtom(anonymousIdAtom);
+  const anonymousId = useAtomValue(anonymousIdAtom);
   const loggedOut = !isPending && !user;
-  // Each part reads it as it mounts, so that it follows the id made in another part or test.
-  useEffect(() => {
-    if (loggedOut) setAnonymousId(readAnonymousId());
-  }, [loggedOut, setAnonymousId]);
   return {
     user: user ?? undefined,
     ownerId: user ? user.id : loggedOut ? (anonymousId ?? null) : null,

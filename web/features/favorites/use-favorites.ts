@@ -2,15 +2,28 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Favorite } from "#schema/api.ts";
 import { favoritesListQuery, invalidateFavorites, removeFavorite } from "#web/lib/queries/favorites.ts";
-import { useFavoritesOwner } from "./owner";
+import { type FavoritesOwner, useFavoritesOwner } from "./owner";
 
 const none: Favorite[] = [];
 
-/** The saved tracks: undefined while loading; none, without a call, for a browser with no owner id. */
+/**
+ * Who owns favorites here and what they saved: undefined while loading; none, without a call,
+ * for a browser with no owner id (ADR 048).
+ */
+export function useOwnerFavorites(): {
+  owner: FavoritesOwner;
+  data: Favorite[] | undefined;
+  isError: boolean;
+} {
+  const owner = useFavoritesOwner();
+  const { data, isError } = useQuery<Favorite[]>(favoritesListQuery(owner.user, owner.ownerId));
+  return owner.hasNone ? { owner, data: none, isError: false } : { owner, data, isError };
+}
+
+/** The saved tracks for the /favorites screen. */
 export function useFavorites(): { data: Favorite[] | undefined; isError: boolean } {
-  const { user, ownerId, hasNone } = useFavoritesOwner();
-  const { data, isError } = useQuery<Favorite[]>(favoritesListQuery(user, ownerId));
-  return hasNone ? { data: none, isError: false } : { data, isError };
+  const { data, isError } = useOwnerFavorites();
+  return { data, isError };
 }
 
 /**
