@@ -57,11 +57,12 @@ vi.mock("#web/features/player/stream-source.ts", async (actual) => ({
   }),
 }));
 
+let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
   heardAt = null;
   vi.mocked(streamSource.canRewind).mockReturnValue(true);
   vi.mocked(streamSource.rewindTo).mockClear();
-  mockApi({ "GET /api/rewind/hd": window, "GET /api/track-history": history });
+  api = mockApi({ "GET /api/rewind/hd": window, "GET /api/track-history": history });
 });
 
 const title = () => document.querySelector(".player-track-title")?.textContent;
@@ -90,6 +91,18 @@ describe("the rewind controls", () => {
     fireEvent.click(screen.getByRole("button", { name: "Back 30 seconds" }));
     await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalledTimes(2));
     expect(vi.mocked(streamSource.rewindTo).mock.calls[1]?.[0]?.at).toBe((window.newest ?? 0) - 60_000);
+  });
+
+  it("read the recorded window when pressed, not as the page starts: a visitor who never rewinds costs the recorder nothing", async () => {
+    renderPlayer(<PlayerBar />);
+    const back = await screen.findByRole("button", { name: "Back 30 seconds" }, { timeout: 5000 });
+    // Every other call of the bar's start has been answered by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(api.callsTo("GET", "/api/rewind/hd")).toHaveLength(0);
+
+    fireEvent.click(back);
+    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
+    expect(api.callsTo("GET", "/api/rewind/hd")).toHaveLength(1);
   });
 
   it("restart the track heard from where the stream changed title, and come back to live", async () => {

@@ -21,7 +21,7 @@ export type HistoryPlay = {
  * `play` never changes, so a memoised list does not render again when playback starts.
  */
 export function useHistoryPlay(): HistoryPlay | null {
-  const { playFromHistory, goToTrack, window } = useRewind();
+  const { playFromHistory, goToTrack, window } = useRewind(true);
   const oldest = window.data?.oldest ?? null;
   const newest = window.data?.newest ?? null;
   const latest = useRef({ goToTrack, oldest });

@@ -34,7 +34,12 @@ export const rewindPageQuery = (quality: string, page: number) =>
 /** Counts the player's seeks: a seek that waited on the index yields to any made meanwhile. */
 let seeks = 0;
 
-export function useRewind() {
+/**
+ * `readWindowNow`: read the recorded window as the caller mounts (a history list's play buttons
+ * show only for plays inside it). The player bar's controls read it when pressed instead, so a
+ * visitor who never rewinds costs the recorder nothing.
+ */
+export function useRewind(readWindowNow = false) {
   // The server rendered no rewind: the first render (hydration) matches it, the next one decides.
   const config = useDataAfterFirstRender(useClientConfig().data);
   // Outside the player (a screen rendered alone) there is nothing to rewind.
@@ -44,7 +49,10 @@ export function useRewind() {
   const [position, setPosition] = useAtom(rewindPositionAtom);
   const settings = config?.rewind;
   const available = !!player && !!settings && settings.minutes > 0 && canRewind();
-  const window = useQuery({ ...rewindWindowQuery(quality), enabled: available });
+  const window = useQuery({
+    ...rewindWindowQuery(quality),
+    enabled: available && readWindowNow && settings.playFromHistory,
+  });
   const streams = config?.streams;
 
   /** Plays from `at` (a host moment), or live with null; starts the radio if it was off. */
