@@ -13,7 +13,7 @@ import * as streamSource from "#web/features/player/stream-source.ts";
 import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
 import { aClientConfig } from "../support/factories";
 import { mockApi } from "../support/fetch";
-import { audio, renderPlayer } from "../support/player";
+import { audio, renderPlayer, startPlaying } from "../support/player";
 
 const minute = 60_000;
 const now = Date.now();
@@ -93,7 +93,7 @@ describe("the rewind controls", () => {
     expect(vi.mocked(streamSource.rewindTo).mock.calls[1]?.[0]?.at).toBe((window.newest ?? 0) - 60_000);
   });
 
-  it("read the recorded window when pressed, not as the page starts: a visitor who never rewinds costs the recorder nothing", async () => {
+  it("read the recorded window once the radio plays or a control is pressed, not as the page starts: a visitor who never plays costs the recorder nothing", async () => {
     renderPlayer(<PlayerBar />);
     const back = await screen.findByRole("button", { name: "Back 30 seconds" }, { timeout: 5000 });
     // Every other call of the bar's start has been answered by now.
@@ -102,7 +102,20 @@ describe("the rewind controls", () => {
 
     fireEvent.click(back);
     await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
-    expect(api.callsTo("GET", "/api/rewind/hd")).toHaveLength(1);
+    expect(api.callsTo("GET", "/api/rewind/hd").length).toBeGreaterThan(0);
+  });
+
+  it("open the strip with its scrubber at once while the radio plays: the window was read as it started", async () => {
+    renderPlayer(<PlayerBar />);
+    const open = await screen.findByRole("button", { name: "Rewind window" }, { timeout: 5000 });
+    startPlaying();
+    await waitFor(() => expect(api.callsTo("GET", "/api/rewind/hd").length).toBeGreaterThan(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // No call answered between the press and the look: the scrubber came with the strip.
+    act(() => {
+      fireEvent.click(open);
+    });
+    expect(screen.getByRole("slider", { name: "Moment to play" })).toBeTruthy();
   });
 
   it("restart the track heard from where the stream changed title, and come back to live", async () => {

@@ -36,8 +36,9 @@ let seeks = 0;
 
 /**
  * `readWindowNow`: read the recorded window as the caller mounts (a history list's play buttons
- * show only for plays inside it). The player bar's controls read it when pressed instead, so a
- * visitor who never rewinds costs the recorder nothing.
+ * show only for plays inside it). The player bar's controls read it once the radio plays, so the
+ * strip opens with its scrubber, and when pressed: a visitor who never plays costs the recorder
+ * nothing.
  */
 export function useRewind(readWindowNow = false) {
   // The server rendered no rewind: the first render (hydration) matches it, the next one decides.
@@ -51,7 +52,7 @@ export function useRewind(readWindowNow = false) {
   const available = !!player && !!settings && settings.minutes > 0 && canRewind();
   const window = useQuery({
     ...rewindWindowQuery(quality),
-    enabled: available && readWindowNow && settings.playFromHistory,
+    enabled: available && (readWindowNow ? settings.playFromHistory : isPlaying),
   });
   const streams = config?.streams;
 
