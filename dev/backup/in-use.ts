@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { sep } from "node:path";
+import { processIds, statFields } from "../proc.ts";
 
 export type Holder = { pid: number; command: string; parent: number | null };
 
@@ -23,35 +24,27 @@ function procCommand(pid: number): string {
 }
 
 function procParent(pid: number): number | null {
-  try {
-    // The command name in parentheses may hold spaces: the fields after the last ")" are fixed.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(")").at(-1)?.trim().split(" ") ?? [];
-    return Number(fields[1]) || null;
-  } catch {
-    return null;
-  }
+  return Number(statFields(pid)?.[1]) || null;
 }
 
 /** Holders from /proc/<pid>/fd. Processes of other users cannot be read and are skipped. */
 export function holdersFromProc(dir: string): Holder[] {
   const inside = isInside(realpathSync(dir));
   const holders: Holder[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const pid of processIds()) {
     let fds: string[];
     try {
-      fds = readdirSync(`/proc/${name}/fd`);
+      fds = readdirSync(`/proc/${pid}/fd`);
     } catch {
       continue;
     }
     const holds = fds.some((fd) => {
       try {
-        return inside(readlinkSync(`/proc/${name}/fd/${fd}`));
+        return inside(readlinkSync(`/proc/${pid}/fd/${fd}`));
       } catch {
         return false;
       }
     });
-    const pid = Number(name);
     if (holds) holders.push({ pid, command: procCommand(pid), parent: procParent(pid) });
   }
   return holders.filter((h) => !isOurs(h));

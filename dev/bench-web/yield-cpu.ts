@@ -4,8 +4,9 @@
 // page's main thread waited for a core the server held. So the server's processes yield: each of
 // their threads gets the lowest priority (nice 19), and threads and processes they start later
 // inherit it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
+import { processIds, statFields } from "../proc.ts";
 
 /** The lowest priority a process can give itself. */
 export const lowestPriority = 19;
@@ -14,30 +15,22 @@ export const lowestPriority = 19;
 export function descendants(root: number, parentOf: ReadonlyMap<number, number>): number[] {
   const children = new Map<number, number[]>();
   for (const [pid, ppid] of parentOf) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  const found: number[] = [];
+  const found = new Set<number>();
   const queue = [...(children.get(root) ?? [])];
-  while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    if (found.includes(pid)) continue;
-    found.push(pid);
+  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+    if (found.has(pid)) continue;
+    found.add(pid);
     queue.push(...(children.get(pid) ?? []));
   }
-  return found;
+  return [...found];
 }
 
-/** The parent of each process now running, from /proc/<pid>/stat (Linux). */
+/** The parent of each process now running (Linux; throws where there is no /proc). */
 export function processTable(): Map<number, number> {
   const table = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // "pid (comm) state ppid ...": comm may hold spaces and brackets, so read after its last ")".
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      table.set(Number(entry), ppid);
-    } catch {
-      // it ended meanwhile
-    }
+  for (const pid of processIds()) {
+    const fields = statFields(pid);
+    if (fields) table.set(pid, Number(fields[1]));
   }
   return table;
 }

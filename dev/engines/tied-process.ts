@@ -1,7 +1,7 @@
 // Processes tied to this one (dev/engines/webkit.ts): a command and whatever it starts end when this
 // Node process ends, however it ends; and an X display of their own (Xvfb) for the browsers.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { processIds, statFields } from "../proc.ts";
 
 export const xvfbPath = "/usr/bin/Xvfb";
 
@@ -10,18 +10,10 @@ export const xvfbPath = "/usr/bin/Xvfb";
  * for its parent, here often init once the shell is gone, to reap it.
  */
 function groupRunning(pgid: number): boolean {
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // After "pid (comm) ": state, ppid, pgrp, …
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) === pgid && state !== "Z") return true;
-    } catch {
-      // ended while we looked
-    }
-  }
-  return false;
+  return processIds().some((pid) => {
+    const fields = statFields(pid);
+    return fields !== null && Number(fields[2]) === pgid && fields[0] !== "Z";
+  });
 }
 
 /** A process and whatever it starts, in a process group that ends when this Node process does. */

@@ -1,15 +1,12 @@
 // bench:web's server yields the CPU to the page it serves (ADR 050): every thread below the bench,
 // however deep, gets the lowest priority; the bench itself keeps its own.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { descendants, lowestPriority, processTable, yieldCpuBelow } from "../../dev/bench-web/yield-cpu.ts";
+import { statFields } from "../../dev/proc.ts";
 
-/** A process's niceness, from /proc (stat field 19; the fields after the command's ")" start at 3). */
-function niceOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-}
+/** A process's niceness: field 19 of its stat (proc(5)). */
+const niceOf = (pid: number) => Number(statFields(pid)?.[19 - 3]);
 
 let shell: ChildProcess | undefined;
 afterEach(() => {
