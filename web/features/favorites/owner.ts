@@ -23,11 +23,12 @@ export type FavoritesOwner = {
  * as the first part that needs it mounts, and again only after every such part has gone.
  */
 const anonymousIdAtom = atom<string | null | undefined>(undefined);
-anonymousIdAtom.onMount = (set) => set(readAnonymousId());
+anonymousIdAtom.onMount = (set) => set(fromStorage(peekAnonymousSessionId));
 
-function readAnonymousId(): string | null {
+/** What `use` reads from (or writes to) local storage; null when storage cannot be used. */
+function fromStorage(use: () => string | null): string | null {
   try {
-    return peekAnonymousSessionId();
+    return use();
   } catch (error) {
     console.warn("No anonymous session id (storage unavailable)", error);
     return null;
@@ -53,13 +54,8 @@ export function useFavoritesOwner(): FavoritesOwner {
 export function useMakeAnonymousId(): () => string | null {
   const setAnonymousId = useSetAtom(anonymousIdAtom);
   return useCallback(() => {
-    try {
-      const id = getAnonymousSessionId();
-      setAnonymousId(id);
-      return id;
-    } catch (error) {
-      console.warn("No anonymous session id (storage unavailable)", error);
-      return null;
-    }
+    const id = fromStorage(getAnonymousSessionId);
+    if (id !== null) setAnonymousId(id);
+    return id;
   }, [setAnonymousId]);
 }
