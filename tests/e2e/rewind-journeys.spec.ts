@@ -84,15 +84,12 @@ describe.each(engineNames)("a listener in %s", (engine) => {
       // The 'Rewind window' strip's slider, 300 s (60 steps of 5 s) back from its live end.
       await pressButton(page, "Rewind window", ".player-rewind");
       // The strip's scrubber comes with the window the player read as the radio started.
-      for (let tries = 0; ; tries++) {
-        const shown = await page.evaluate(
-          () => document.querySelector('.player-rewind input[type="range"]') !== null,
-          undefined,
-        );
-        if (shown) break;
-        if (tries === 50) throw new Error(`${engine}: the 'Rewind window' strip shows no slider within 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForPlayer(
+        page,
+        "the 'Rewind window' strip shows its slider",
+        (view) => view.rewindSlider,
+        5000,
+      );
       await page.evaluate((back) => {
         const slider = document.querySelector<HTMLInputElement>('.player-rewind input[type="range"]');
         if (!slider) throw new Error("no 'Moment to play' slider");

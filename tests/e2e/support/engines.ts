@@ -63,6 +63,8 @@ export type PlayerView = {
   cardLabel: string | null;
   /** Rewound: the host moment heard (ms) and how far behind live the bar says it is; else null. */
   rewound: { heardAt: number; behind: string | null } | null;
+  /** The rewind strip shows its scrubber ('Moment to play'). */
+  rewindSlider: boolean;
   /** The heart of the player bar's track. */
   heart: string | null;
   /** The header's sleep-timer button ("Sleep timer", or "Sleep timer, 14:59 left"). */
@@ -106,6 +108,7 @@ function readPlayer(): PlayerView {
       const heardAt = document.querySelector<HTMLElement>(".player-rewind")?.dataset.heardAt;
       return heardAt ? { heardAt: Number(heardAt), behind: text(".player-rewind-behind") } : null;
     })(),
+    rewindSlider: document.querySelector('.player-rewind input[type="range"]') !== null,
     heart: label(".player-bar .favorite-button"),
     sleepTimer: label(".sleep-timer-button"),
     dialog:
