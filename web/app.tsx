@@ -23,7 +23,8 @@ import "./ui/tooltips.css";
 const SiteFooter = deferred(() => import("./features/shell/site-footer").then((m) => m.SiteFooter), {
   whenVisible: true,
 });
-const OfflineNotice = deferred(() => import("./ui/offline-notice").then((m) => m.OfflineNotice));
+// Markup only while offline: like the services, it mounts once the browser is idle (ADR 051).
+const OfflineNotice = afterIdle(() => import("./ui/offline-notice").then((m) => m.OfflineNotice));
 const AppServices = afterIdle(() => import("./app-services").then((m) => m.AppServices));
 
 const AboutScreen = lazy(() => import("./routes/about").then((m) => ({ default: m.AboutScreen })));

@@ -11,6 +11,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { whenIdle } from "./lib/idle";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
 import { appOwnsPresses } from "./ui/early-press";
@@ -48,11 +49,11 @@ if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNode
 // so neither it nor the service worker's precaching competes with hydration and the first calls.
 // This script starts after the first paint (ADR 024), often after `load` has fired.
 if (import.meta.env.PROD) {
-  const whenIdle = () => {
-    const register = () => import("./register-sw").then((m) => m.registerServiceWorker());
-    if (typeof requestIdleCallback === "function") requestIdleCallback(register, { timeout: 5000 });
-    else setTimeout(register, 1000);
-  };
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  const register = () =>
+    whenIdle(() => void import("./register-sw").then((m) => m.registerServiceWorker()), {
+      timeout: 5000,
+      fallback: 1000,
+    });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

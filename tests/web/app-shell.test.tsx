@@ -117,7 +117,8 @@ describe("app shell", () => {
     act(() => {
       window.dispatchEvent(new Event("offline"));
     });
-    expect(screen.getByRole("status").textContent).toContain("You are offline");
+    // The notice mounts once the browser is idle after the first render (afterIdle, ADR 051).
+    expect((await screen.findByRole("status")).textContent).toContain("You are offline");
     onLine.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event("online"));

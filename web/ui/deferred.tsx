@@ -23,6 +23,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { whenIdle } from "#web/lib/idle.ts";
 
 const FirstRenderContext = createContext(false);
 
@@ -164,15 +165,7 @@ export function afterIdle(load: () => Promise<ComponentType>): ComponentType {
   // biome-ignore lint/correctness/noComponentHookFactories: see above
   return memo(function AfterIdle() {
     const [mounted, setMounted] = useState(false);
-    useEffect(() => {
-      const mount = () => startTransition(() => setMounted(true));
-      if (typeof requestIdleCallback === "function") {
-        const id = requestIdleCallback(mount, { timeout: 2000 });
-        return () => cancelIdleCallback(id);
-      }
-      const id = setTimeout(mount, 0);
-      return () => clearTimeout(id);
-    }, []);
+    useEffect(() => whenIdle(() => startTransition(() => setMounted(true)), { timeout: 2000 }), []);
     return mounted ? (
       <Suspense fallback={null}>
         <Lazy />

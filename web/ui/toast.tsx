@@ -3,6 +3,7 @@
 
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { whenIdle } from "#web/lib/idle.ts";
 import { toastAtom } from "./toast-store";
 
 export { dismissToast, type ToastOptions, toast } from "./toast-store";
@@ -16,14 +17,7 @@ const ToasterView = lazy(() => import("./toaster-view"));
 export function Toaster() {
   const current = useAtomValue(toastAtom);
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setIdle(true), 200);
-    return () => clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true), { timeout: 3000, fallback: 200 }), []);
   if (!idle && !current) return null;
   return (
     <Suspense fallback={null}>

@@ -48,6 +48,54 @@ afterEach(() => {
 const ownedByReact = (element: Element) =>
   Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
 
+// First: the home page's test below resets the module registry, and a lazy part it loads would
+// then be another instance than the one these pages' providers share.
+describe("every prerendered page", () => {
+  it.each(prerenderedRoutes.filter((route) => route !== "/template"))(
+    "%s matches its HTML though the shell's data is already there",
+    async (path) => {
+      mockApi();
+      // Calls after hydration (the sleep timer's state, say) answer 404 here, and are logged.
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { html } = await renderRouteAsBuilt(path);
+      // As main.tsx hydrates: the browser's own location.
+      window.history.replaceState(null, "", path);
+      const container = document.createElement("div");
+      container.innerHTML = html;
+      document.body.append(container);
+      const queryClient = createTestQueryClient();
+      queryClient.setQueryData(nowPlayingQueryKey, aTrack({ listeners: 12 }));
+      queryClient.setQueryData(nextTrackQueryKey, aTrack({ title: "Next Up" }));
+      queryClient.setQueryData(currentUserQueryKey, listener);
+      queryClient.setQueryData(clientConfigQueryKey, aClientConfig({ announcesNextTrack: false }));
+      const mismatches: unknown[] = [];
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      await act(async () => {
+        startTransition(() => {
+          root = hydrateRoot(
+            container,
+            <StrictMode>
+              <TestProviders queryClient={queryClient} store={createStore()}>
+                <AppAsBuilt />
+              </TestProviders>
+            </StrictMode>,
+            { onRecoverableError: (error) => mismatches.push(error) },
+          );
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      try {
+        expect(mismatches).toEqual([]);
+        // And the data shows once hydrated.
+        expect(container.textContent).toContain("Blue Lagoon");
+      } finally {
+        // Nothing of React's may run once the test's window is gone.
+        act(() => root?.unmount());
+      }
+    },
+  );
+});
+
 describe("prerendered home page", () => {
   it("hydrates without a mismatch, keeps the server's nodes of the later parts, then applies the stored volume and quality", async () => {
     stubBrowserMedia();
@@ -67,6 +115,8 @@ describe("prerendered home page", () => {
     const { App } = await import("#web/app.tsx");
     expect(html).toContain('preload="none"');
 
+    // As main.tsx hydrates: the browser's own location (the tests above moved it).
+    window.history.replaceState(null, "", "/");
     localStorage.setItem("radio-volume", "0.3");
     localStorage.setItem("stream-quality", "mobile");
     const container = document.createElement("div");
@@ -126,50 +176,4 @@ describe("prerendered home page", () => {
     );
     act(() => root?.unmount());
   });
-});
-
-describe("every prerendered page", () => {
-  it.each(prerenderedRoutes.filter((route) => route !== "/template"))(
-    "%s matches its HTML though the shell's data is already there",
-    async (path) => {
-      mockApi();
-      // Calls after hydration (the sleep timer's state, say) answer 404 here, and are logged.
-      vi.spyOn(console, "error").mockImplementation(() => {});
-      const { html } = await renderRouteAsBuilt(path);
-      // As main.tsx hydrates: the browser's own location.
-      window.history.replaceState(null, "", path);
-      const container = document.createElement("div");
-      container.innerHTML = html;
-      document.body.append(container);
-      const queryClient = createTestQueryClient();
-      queryClient.setQueryData(nowPlayingQueryKey, aTrack({ listeners: 12 }));
-      queryClient.setQueryData(nextTrackQueryKey, aTrack({ title: "Next Up" }));
-      queryClient.setQueryData(currentUserQueryKey, listener);
-      queryClient.setQueryData(clientConfigQueryKey, aClientConfig({ announcesNextTrack: false }));
-      const mismatches: unknown[] = [];
-      let root: ReturnType<typeof hydrateRoot> | undefined;
-      await act(async () => {
-        startTransition(() => {
-          root = hydrateRoot(
-            container,
-            <StrictMode>
-              <TestProviders queryClient={queryClient} store={createStore()}>
-                <AppAsBuilt />
-              </TestProviders>
-            </StrictMode>,
-            { onRecoverableError: (error) => mismatches.push(error) },
-          );
-        });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      });
-      try {
-        expect(mismatches).toEqual([]);
-        // And the data shows once hydrated.
-        expect(container.textContent).toContain("Blue Lagoon");
-      } finally {
-        // Nothing of React's may run once the test's window is gone.
-        act(() => root?.unmount());
-      }
-    },
-  );
 });

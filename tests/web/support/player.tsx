@@ -44,10 +44,14 @@ export function renderPlayer(
 
 /**
  * Waits until the player's lazy part (keyboard shortcuts, Media Session: integrations.tsx) is
- * mounted: its module loaded, and every promise and render that follows settled.
+ * mounted: the idle moment it waits for come, its module loaded, and every promise and render
+ * that follows settled.
  */
 export async function playerIntegrationsMounted(): Promise<void> {
+  // It mounts once the browser is idle (afterIdle: a timer where, as in jsdom, there is no
+  // requestIdleCallback), then its module loads and it renders in a transition.
   await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await import("#web/features/player/integrations.tsx");
     await new Promise((resolve) => setTimeout(resolve, 0));
   });

@@ -9,7 +9,7 @@
 import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import type { StreamQuality } from "#web/lib/constants.ts";
 import { useClientConfig } from "#web/lib/queries/config.ts";
-import { deferred } from "#web/ui/deferred.tsx";
+import { afterIdle } from "#web/ui/deferred.tsx";
 import { AudioContext, type AudioControls } from "./audio-context";
 import { usePlayback } from "./playback";
 import { useQuality } from "./quality";
@@ -17,7 +17,9 @@ import { useVolume } from "./volume";
 
 export { type AudioApi, useAudio } from "./audio-context";
 
-const PlayerIntegrations = deferred(() => import("./integrations").then((m) => m.PlayerIntegrations));
+// No markup: mounted once the browser is idle after the first hydration, so its effects (Media
+// Session, shortcuts, storage reads, the stream-delay reader) run in tasks of their own (ADR 051).
+const PlayerIntegrations = afterIdle(() => import("./integrations").then((m) => m.PlayerIntegrations));
 
 export function AudioProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);

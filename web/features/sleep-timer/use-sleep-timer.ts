@@ -4,6 +4,7 @@
 import { atom, useAtom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SleepTimerStart } from "#schema/api.ts";
+import { whenIdle } from "#web/lib/idle.ts";
 import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "#web/lib/queries/sleep-timer.ts";
 import { getSleepTimerSessionId, peekSleepTimerSessionId } from "#web/lib/session-id.ts";
 import { useAudio } from "../player/audio-provider";
@@ -41,20 +42,27 @@ export function useSleepTimer(): SleepTimer {
   useEffect(() => {
     // A tab whose session has no sleep-timer id has started no timer: there is none to restore,
     // and the id is made when the listener starts one (a new id, written on every first visit,
-    // cost the page's start a session-storage write and a call).
-    const session = peekSleepTimerSessionId();
-    if (session === null) return;
+    // cost the page's start a session-storage write and a call). The tab's first read of session
+    // storage is slow (the browser loads it), so the restore waits for the browser to be idle.
     let cancelled = false;
-    fetchSleepTimer(session)
-      .then((status) => {
-        if (!cancelled && status.active && status.endTime !== null && status.endTime > Date.now()) {
-          setNow(Date.now());
-          setEndTime(status.endTime);
-        }
-      })
-      .catch((error: unknown) => console.error("Failed to read the sleep timer", error));
+    const cancelIdle = whenIdle(
+      () => {
+        const session = peekSleepTimerSessionId();
+        if (session === null) return;
+        fetchSleepTimer(session)
+          .then((status) => {
+            if (!cancelled && status.active && status.endTime !== null && status.endTime > Date.now()) {
+              setNow(Date.now());
+              setEndTime(status.endTime);
+            }
+          })
+          .catch((error: unknown) => console.error("Failed to read the sleep timer", error));
+      },
+      { timeout: 2000 },
+    );
     return () => {
       cancelled = true;
+      cancelIdle();
     };
   }, [setEndTime]);
 
