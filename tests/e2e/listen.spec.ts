@@ -127,6 +127,9 @@ describe("a listener on the home page", () => {
 
     // The stretch just heard is the listener's own listening on /analytics.
     await page.goto("/analytics");
+    // The section is below the fold: it renders as the listener scrolls to it (ADR 051).
+    await page.getByText("Total plays").waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const mine = page.getByRole("region", { name: "Your listening" });
     await mine.getByText("In total", { exact: true }).waitFor();
     expect(await mine.locator(".stat-value").allTextContents()).toEqual(["under 1 min", "under 1 min"]);

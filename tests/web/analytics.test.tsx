@@ -1,10 +1,11 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import type { ListeningStats } from "#schema/api.ts";
 import { AnalyticsScreen } from "#web/routes/analytics.tsx";
 import { anonymousSessionId } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
+import { stubViewport } from "./support/viewport";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -39,6 +40,41 @@ describe("statistics", () => {
     expect(rows.map((row) => row.textContent)).toEqual(["Nightfall Quartet2 plays", "Amber Sato1 play"]);
     // The top track card and the top tracks list.
     expect(screen.getAllByText("Nightfall Quartet · 2 plays")).toHaveLength(2);
+  });
+
+  it("renders the sections below a phone's first screen as they near the viewport, not before", async () => {
+    const { observers, reportAll } = stubViewport();
+    try {
+      localStorage.setItem("radio-session-id", anonymousSessionId);
+      const api = mockApi({
+        "GET /api/stats": someStats(),
+        [`GET /api/listening/${anonymousSessionId}`]: {
+          weekSeconds: 60,
+          totalSeconds: 60,
+          sessions: 1,
+          topArtists: [],
+        },
+      });
+      const listeningReads = () => api.callsTo("GET", `/api/listening/${anonymousSessionId}`).length;
+      renderAt("/analytics", <AnalyticsScreen />);
+      expect(await screen.findByRole("region", { name: "Top 10 Artists" })).toBeTruthy();
+      expect(screen.getByText("Total plays")).toBeTruthy();
+      await waitFor(() => expect(observers.size).toBe(3));
+      // Far from the screen: the lists below wait, and so does the call for "Your listening".
+      act(() => reportAll(false));
+      for (const name of ["Top 10 Tracks", "Recently Played", "Your listening"])
+        expect(screen.queryByRole("region", { name })).toBeNull();
+      expect(listeningReads()).toBe(0);
+      // Scrolled near: each renders in place.
+      act(() => reportAll(true));
+      expect(await screen.findByRole("region", { name: "Recently Played" })).toBeTruthy();
+      expect(screen.getByRole("region", { name: "Top 10 Tracks" })).toBeTruthy();
+      expect(await screen.findByRole("region", { name: "Your listening" })).toBeTruthy();
+      expect(listeningReads()).toBe(1);
+      expect(observers.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("lists recent tracks once each, with their plays and when they last played", async () => {

@@ -6,6 +6,7 @@ import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
 import { renderAt } from "./support/render";
+import { stubViewport } from "./support/viewport";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -53,25 +54,7 @@ describe("track history", () => {
   });
 
   it("renders the rows below the screen as the list's end nears the viewport, not before", async () => {
-    // jsdom has no IntersectionObserver: this one reports what the test says the viewport shows.
-    const observers = new Set<{ report: (near: boolean) => void }>();
-    class ViewportObserver {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      private readonly entry = { report: (near: boolean) => this.report(near) };
-      observe() {
-        observers.add(this.entry);
-      }
-      disconnect() {
-        observers.delete(this.entry);
-      }
-      private report(near: boolean) {
-        this.callback([{ isIntersecting: near } as IntersectionObserverEntry], this as never);
-      }
-    }
-    const reportAll = (near: boolean) => {
-      for (const observer of [...observers]) observer.report(near);
-    };
-    vi.stubGlobal("IntersectionObserver", ViewportObserver);
+    const { observers, reportAll } = stubViewport();
     try {
       const plays = Array.from({ length: 30 }, (_, i) => aHistoryItem(`Track ${i}`, `Artist ${i}`, i));
       mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": plays });

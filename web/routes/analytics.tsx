@@ -12,6 +12,7 @@ import { playCount } from "../lib/tracks";
 import { useHydrated } from "../ui/deferred";
 import { usePageMeta } from "../ui/page-meta";
 import { TrackArtwork } from "../ui/track-artwork";
+import { WhenSeen } from "../ui/when-seen";
 import "../ui/track.css";
 import "./analytics.css";
 
@@ -140,40 +141,47 @@ export function AnalyticsScreen() {
                 ))}
               </ol>
             </section>
-            <section className="card" aria-labelledby="top-tracks-title">
-              <h2 id="top-tracks-title">Top {analyticsTopCount} Tracks</h2>
-              <ol className="ranked-list">
-                {topTracks.map((track) => (
-                  <li key={`${track.title}\u0000${track.artist}`}>
-                    <span className="track-title">{track.title}</span>
-                    <span className="muted">
-                      {" "}
-                      {track.artist} · {playCount(track.plays)}
+            {/* Below the fold on a phone: it renders as it nears the screen (ADR 051). */}
+            <WhenSeen height="28rem">
+              <section className="card" aria-labelledby="top-tracks-title">
+                <h2 id="top-tracks-title">Top {analyticsTopCount} Tracks</h2>
+                <ol className="ranked-list">
+                  {topTracks.map((track) => (
+                    <li key={`${track.title}\u0000${track.artist}`}>
+                      <span className="track-title">{track.title}</span>
+                      <span className="muted">
+                        {" "}
+                        {track.artist} · {playCount(track.plays)}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            </WhenSeen>
+          </div>
+          <WhenSeen height="40rem">
+            <section className="card" aria-labelledby="recent-plays-title">
+              <h2 id="recent-plays-title">Recently Played</h2>
+              <ul className="plain-list">
+                {recent.map((track) => (
+                  <li key={`${track.title}\u0000${track.artist}`} className="recent-play">
+                    <TrackArtwork src={track.artwork} size={40} label={track.title} />
+                    <span>
+                      <span className="track-title">{track.title}</span>
+                      <span className="muted">
+                        {" "}
+                        {track.artist} · {playCount(track.plays)} · {relativeTime(track.playedAt)}
+                      </span>
                     </span>
                   </li>
                 ))}
-              </ol>
+              </ul>
             </section>
-          </div>
-          <section className="card" aria-labelledby="recent-plays-title">
-            <h2 id="recent-plays-title">Recently Played</h2>
-            <ul className="plain-list">
-              {recent.map((track) => (
-                <li key={`${track.title}\u0000${track.artist}`} className="recent-play">
-                  <TrackArtwork src={track.artwork} size={40} label={track.title} />
-                  <span>
-                    <span className="track-title">{track.title}</span>
-                    <span className="muted">
-                      {" "}
-                      {track.artist} · {playCount(track.plays)} · {relativeTime(track.playedAt)}
-                    </span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          </WhenSeen>
           {/* Last: it arrives after the statistics and must not push them down. */}
-          <YourListening />
+          <WhenSeen height="12rem">
+            <YourListening />
+          </WhenSeen>
         </>
       )}
     </div>

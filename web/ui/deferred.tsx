@@ -74,7 +74,7 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) 
 }
 
 /** How far from the viewport a part that waits to be seen starts to hydrate: about a thumb's flick. */
-const visibleMargin = "200px 0px";
+export const visibleMargin = "200px 0px";
 
 /**
  * Resolves once an element of `wrapper` comes within `visibleMargin` of the viewport, or at once
