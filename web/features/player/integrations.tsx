@@ -1,7 +1,8 @@
 // The player's ties to the rest of the device: Media Session (lock screen, headphone buttons),
 // the keyboard shortcuts, the automatic step down in quality on a slow network, the
-// listener's own listening time, and how late they hear the host (titles follow it). No markup, so a lazy chunk mounted by AudioProvider after the
-// first hydration (web/ui/deferred.tsx).
+// listener's own listening time, and how late they hear the host (titles follow it). No markup,
+// so a lazy chunk that AudioProvider mounts once the browser is idle after the first hydration
+// (afterIdle in web/ui/deferred.tsx, ADR 051).
 import { useAtomValue } from "jotai";
 import { useNowPlaying } from "#web/lib/queries/radio.ts";
 import { useAudio } from "./audio-context";
