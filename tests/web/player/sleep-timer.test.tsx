@@ -24,8 +24,9 @@ beforeEach(() => {
 function timerServer(
   status: { active: boolean; endTime: number | null },
   start: () => unknown = () => ({ ok: true }),
+  timerEnds?: number,
 ) {
-  const id = sessionId();
+  const id = sessionId(timerEnds);
   return mockApi({
     [`GET /api/sleep-timer/${id}`]: status,
     [`POST /api/sleep-timer/${id}`]: start,
@@ -33,10 +34,14 @@ function timerServer(
   });
 }
 
-/** The sleep-timer session id, created up front so the fake server can answer its path. */
-function sessionId() {
+/**
+ * The sleep-timer session id, created up front so the fake server can answer its path: a tab
+ * that started a timer, in a browser whose latest timer may still run (`timerEnds`).
+ */
+function sessionId(timerEnds = Date.now() + 60 * 60_000) {
   const id = "session-1700000000000-SleepTimerSession01";
   sessionStorage.setItem("sleep-timer-session", id);
+  localStorage.setItem("sleep-timer-ends", String(timerEnds));
   return id;
 }
 
@@ -146,6 +151,27 @@ describe("sleep timer", () => {
       expect(log).toHaveBeenCalledWith("Failed to read the sleep timer", expect.any(Error)),
     );
     expect(timerButton().textContent).toBe("");
+  });
+
+  it("notes in the browser until when the timer it starts runs, so that a reload before then restores it", async () => {
+    const started = Date.now();
+    timerServer({ active: false, endTime: null }, undefined, started - 1000);
+    renderTimer();
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "30 minutes" }));
+    await waitFor(() => expect(timerButton().textContent).toBe("30:00"));
+    expect(Number(localStorage.getItem("sleep-timer-ends"))).toBe(started + 30 * 60_000);
+  });
+
+  it("asks nothing on load, and reads no session storage, where the browser's latest timer has ended", async () => {
+    const api = mockApi();
+    sessionId(Date.now() - 1000);
+    const read = vi.spyOn(Storage.prototype, "getItem");
+    renderTimer();
+    await screen.findByRole("button", { name: "Sleep timer" });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(read.mock.calls.map(([key]) => key)).not.toContain("sleep-timer-session");
+    expect(api.calls.filter((call) => call.path.startsWith("/api/sleep-timer/"))).toHaveLength(0);
   });
 
   it("asks nothing on load in a tab that has started no timer, and makes its session id when one starts", async () => {

@@ -18,6 +18,31 @@ export const sleepTimerEndAtom = atom<number | null>(null);
 
 const fadeStepMs = 100;
 
+/**
+ * Until when a timer started in this browser may run (epoch ms, local storage, the latest of
+ * them): a tab reads its session storage and asks the server about a timer to restore only before
+ * then. A tab's first read of session storage is slow (Chromium loads it then, 3-12 ms here,
+ * ADR 051); local storage is read before the first paint anyway (the theme).
+ */
+const timerEndsStorageKey = "sleep-timer-ends";
+
+function timerMayRun(now: number): boolean {
+  try {
+    return Number(localStorage.getItem(timerEndsStorageKey)) > now;
+  } catch {
+    return false;
+  }
+}
+
+function noteTimerEnds(endTime: number): void {
+  try {
+    const latest = Math.max(endTime, Number(localStorage.getItem(timerEndsStorageKey)) || 0);
+    localStorage.setItem(timerEndsStorageKey, String(latest));
+  } catch (error) {
+    console.warn("The sleep timer will not be restored after a reload (storage unavailable)", error);
+  }
+}
+
 export type SleepTimer = {
   running: boolean;
   /** Whole seconds left, rounded up. */
@@ -42,11 +67,12 @@ export function useSleepTimer(): SleepTimer {
   useEffect(() => {
     // A tab whose session has no sleep-timer id has started no timer: there is none to restore,
     // and the id is made when the listener starts one (a new id, written on every first visit,
-    // cost the page's start a session-storage write and a call). The tab's first read of session
-    // storage is slow (the browser loads it), so the restore waits for the browser to be idle.
+    // cost the page's start a session-storage write and a call). Nor has one where no timer of
+    // this browser can still run; otherwise the restore waits for the browser to be idle.
     let cancelled = false;
     const cancelIdle = whenIdle(
       () => {
+        if (!timerMayRun(Date.now())) return;
         const session = peekSleepTimerSessionId();
         if (session === null) return;
         fetchSleepTimer(session)
@@ -107,6 +133,7 @@ export function useSleepTimer(): SleepTimer {
       const current = Date.now();
       setNow(current);
       setEndTime(current + minutes * 60_000);
+      noteTimerEnds(current + minutes * 60_000);
       return true;
     },
     [setEndTime],
