@@ -85,6 +85,8 @@ describe("a new visitor's favorites, from anonymous to logged in", () => {
     await expect
       .poll(() => page.evaluate(() => navigator.mediaSession.playbackState), {
         message: "the player's integrations see it playing",
+        // They mount once the browser is idle after the page starts (ADR 051).
+        timeout: 5000,
       })
       .toBe("playing");
     await playerBar(page).getByRole("button", { name: "Pause", exact: true }).click();

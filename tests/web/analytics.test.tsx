@@ -42,39 +42,50 @@ describe("statistics", () => {
     expect(screen.getAllByText("Nightfall Quartet · 2 plays")).toHaveLength(2);
   });
 
-  it("renders the sections below a phone's first screen as they near the viewport, not before", async () => {
+  it("renders the lists below a phone's first screen as they near the viewport, not before", async () => {
     const { observers, reportAll } = stubViewport();
-    try {
-      localStorage.setItem("radio-session-id", anonymousSessionId);
-      const api = mockApi({
-        "GET /api/stats": someStats(),
-        [`GET /api/listening/${anonymousSessionId}`]: {
-          weekSeconds: 60,
-          totalSeconds: 60,
-          sessions: 1,
-          topArtists: [],
-        },
-      });
-      const listeningReads = () => api.callsTo("GET", `/api/listening/${anonymousSessionId}`).length;
-      renderAt("/analytics", <AnalyticsScreen />);
-      expect(await screen.findByRole("region", { name: "Top 10 Artists" })).toBeTruthy();
-      expect(screen.getByText("Total plays")).toBeTruthy();
-      await waitFor(() => expect(observers.size).toBe(3));
-      // Far from the screen: the lists below wait, and so does the call for "Your listening".
-      act(() => reportAll(false));
-      for (const name of ["Top 10 Tracks", "Recently Played", "Your listening"])
-        expect(screen.queryByRole("region", { name })).toBeNull();
-      expect(listeningReads()).toBe(0);
-      // Scrolled near: each renders in place.
-      act(() => reportAll(true));
-      expect(await screen.findByRole("region", { name: "Recently Played" })).toBeTruthy();
-      expect(screen.getByRole("region", { name: "Top 10 Tracks" })).toBeTruthy();
-      expect(await screen.findByRole("region", { name: "Your listening" })).toBeTruthy();
-      expect(listeningReads()).toBe(1);
-      expect(observers.size).toBe(0);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    localStorage.setItem("radio-session-id", anonymousSessionId);
+    const api = mockApi({
+      "GET /api/stats": someStats(),
+      [`GET /api/listening/${anonymousSessionId}`]: {
+        weekSeconds: 60,
+        totalSeconds: 60,
+        sessions: 1,
+        topArtists: [],
+      },
+    });
+    const listeningReads = () => api.callsTo("GET", `/api/listening/${anonymousSessionId}`).length;
+    renderAt("/analytics", <AnalyticsScreen />);
+    expect(await screen.findByRole("region", { name: "Top 10 Artists" })).toBeTruthy();
+    expect(screen.getByText("Total plays")).toBeTruthy();
+    await waitFor(() => expect(observers.size).toBe(3));
+    // Far from the screen: the sections show their headings, their lists wait, and so does
+    // "Your listening" with its call.
+    act(() => reportAll(false));
+    const items = (name: string) => within(screen.getByRole("region", { name })).queryAllByRole("listitem");
+    expect(items("Top 10 Tracks")).toHaveLength(0);
+    expect(items("Recently Played")).toHaveLength(0);
+    expect(screen.queryByRole("region", { name: "Your listening" })).toBeNull();
+    expect(listeningReads()).toBe(0);
+    // Scrolled near: each renders in place.
+    act(() => reportAll(true));
+    await waitFor(() => expect(items("Recently Played")).toHaveLength(2));
+    expect(items("Top 10 Tracks")).toHaveLength(2);
+    expect(await screen.findByRole("region", { name: "Your listening" })).toBeTruthy();
+    expect(listeningReads()).toBe(1);
+    expect(observers.size).toBe(0);
+  });
+
+  it("renders at once what is near the screen as the statistics arrive (a tall screen)", async () => {
+    const { observers } = stubViewport();
+    vi.mocked(Element.prototype.getBoundingClientRect).mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 600, width: 400, height: 100 }),
+    );
+    mockApi({ "GET /api/stats": someStats() });
+    renderAt("/analytics", <AnalyticsScreen />);
+    const recent = await screen.findByRole("region", { name: "Recently Played" });
+    expect(within(recent).getAllByRole("listitem")).toHaveLength(2);
+    expect(observers.size).toBe(0);
   });
 
   it("lists recent tracks once each, with their plays and when they last played", async () => {

@@ -112,13 +112,19 @@ describe("app shell", () => {
 
   it("shows a clear offline state while the browser is offline", async () => {
     renderAt("/", <App />);
+    // The notice mounts once the browser is idle after the first render (afterIdle, ADR 051): a
+    // timer in jsdom, then its chunk.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await import("#web/ui/offline-notice.tsx");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(screen.queryByText(/You are offline/)).toBeNull();
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     act(() => {
       window.dispatchEvent(new Event("offline"));
     });
-    // The notice mounts once the browser is idle after the first render (afterIdle, ADR 051).
-    expect((await screen.findByRole("status")).textContent).toContain("You are offline");
+    expect(screen.getByRole("status").textContent).toContain("You are offline");
     onLine.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event("online"));

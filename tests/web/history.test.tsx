@@ -55,28 +55,24 @@ describe("track history", () => {
 
   it("renders the rows below the screen as the list's end nears the viewport, not before", async () => {
     const { observers, reportAll } = stubViewport();
-    try {
-      const plays = Array.from({ length: 30 }, (_, i) => aHistoryItem(`Track ${i}`, `Artist ${i}`, i));
-      mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": plays });
-      renderAt("/history", <HistoryScreen />);
-      expect(await screen.findByText("Showing 30 unique track(s)")).toBeTruthy();
-      const rows = () => within(screen.getAllByRole("list")[0] as HTMLElement).getAllByRole("listitem");
-      await waitFor(() => expect(observers.size).toBe(1));
-      const firstScreen = rows().length;
-      expect(firstScreen).toBeLessThan(30);
-      // Far from the end: nothing more is rendered.
-      act(() => reportAll(false));
-      expect(rows()).toHaveLength(firstScreen);
-      // The end nears, again and again: the rest follows, step by step, down to the oldest play.
-      await waitFor(() => {
-        act(() => reportAll(true));
-        expect(rows()).toHaveLength(30);
-      });
-      expect(rows()[29]?.textContent).toContain("Track 29");
-      expect(observers.size).toBe(0);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const plays = Array.from({ length: 30 }, (_, i) => aHistoryItem(`Track ${i}`, `Artist ${i}`, i));
+    mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": plays });
+    renderAt("/history", <HistoryScreen />);
+    expect(await screen.findByText("Showing 30 unique track(s)")).toBeTruthy();
+    const rows = () => within(screen.getAllByRole("list")[0] as HTMLElement).getAllByRole("listitem");
+    await waitFor(() => expect(observers.size).toBe(1));
+    const firstScreen = rows().length;
+    expect(firstScreen).toBeLessThan(30);
+    // Far from the end: nothing more is rendered.
+    act(() => reportAll(false));
+    expect(rows()).toHaveLength(firstScreen);
+    // The end nears, again and again: the rest follows, step by step, down to the oldest play.
+    await waitFor(() => {
+      act(() => reportAll(true));
+      expect(rows()).toHaveLength(30);
+    });
+    expect(rows()[29]?.textContent).toContain("Track 29");
+    expect(observers.size).toBe(0);
   });
 
   it("merges the live room's latest play into a list that loads after it (the server's few-second copy)", async () => {

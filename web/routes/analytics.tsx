@@ -141,10 +141,10 @@ export function AnalyticsScreen() {
                 ))}
               </ol>
             </section>
-            {/* Below the fold on a phone: it renders as it nears the screen (ADR 051). */}
-            <WhenSeen height="28rem">
-              <section className="card" aria-labelledby="top-tracks-title">
-                <h2 id="top-tracks-title">Top {analyticsTopCount} Tracks</h2>
+            <section className="card" aria-labelledby="top-tracks-title">
+              <h2 id="top-tracks-title">Top {analyticsTopCount} Tracks</h2>
+              {/* Below the fold on a phone: the list renders as it nears the screen (ADR 051). */}
+              <WhenSeen height={`${topTracks.length * 2.4}rem`}>
                 <ol className="ranked-list">
                   {topTracks.map((track) => (
                     <li key={`${track.title}\u0000${track.artist}`}>
@@ -156,12 +156,12 @@ export function AnalyticsScreen() {
                     </li>
                   ))}
                 </ol>
-              </section>
-            </WhenSeen>
+              </WhenSeen>
+            </section>
           </div>
-          <WhenSeen height="40rem">
-            <section className="card" aria-labelledby="recent-plays-title">
-              <h2 id="recent-plays-title">Recently Played</h2>
+          <section className="card" aria-labelledby="recent-plays-title">
+            <h2 id="recent-plays-title">Recently Played</h2>
+            <WhenSeen height={`${recent.length * 3.35}rem`}>
               <ul className="plain-list">
                 {recent.map((track) => (
                   <li key={`${track.title}\u0000${track.artist}`} className="recent-play">
@@ -176,8 +176,8 @@ export function AnalyticsScreen() {
                   </li>
                 ))}
               </ul>
-            </section>
-          </WhenSeen>
+            </WhenSeen>
+          </section>
           {/* Last: it arrives after the statistics and must not push them down. */}
           <WhenSeen height="12rem">
             <YourListening />

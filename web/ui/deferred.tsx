@@ -24,6 +24,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { whenIdle } from "#web/lib/idle.ts";
+import { onceNear } from "./near-viewport";
 
 const FirstRenderContext = createContext(false);
 
@@ -73,12 +74,9 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) 
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-/** How far from the viewport a part that waits to be seen starts to hydrate: about a thumb's flick. */
-export const visibleMargin = "200px 0px";
-
 /**
- * Resolves once an element of `wrapper` comes within `visibleMargin` of the viewport, or at once
- * when the wrapper holds no element (the part renders in the browser, not from the server's
+ * Resolves once an element of `wrapper` comes near the viewport (web/ui/near-viewport.ts), or at
+ * once when the wrapper holds no element (the part renders in the browser, not from the server's
  * HTML) or the browser cannot tell.
  */
 function whenSeen(wrapper: HTMLElement | null, seen: () => void): (() => void) | undefined {
@@ -87,17 +85,14 @@ function whenSeen(wrapper: HTMLElement | null, seen: () => void): (() => void) |
     return undefined;
   }
   const stop = () => {
-    observer.disconnect();
+    stopWatching();
     removed.disconnect();
   };
   const done = () => {
     stop();
     seen();
   };
-  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
-    rootMargin: visibleMargin,
-  });
-  for (const child of wrapper.children) observer.observe(child);
+  const stopWatching = onceNear(wrapper.children, done);
   // Should React ever throw the server's HTML away (an update reached the waiting part), the part
   // loads at once rather than leave its place empty.
   const removed = new MutationObserver(() => wrapper.children.length === 0 && done());

@@ -55,7 +55,7 @@ describe("every prerendered page", () => {
     "%s matches its HTML though the shell's data is already there",
     async (path) => {
       mockApi();
-      // Calls after hydration (the sleep timer's state, say) answer 404 here, and are logged.
+      // Calls after hydration (the pages, say) answer 404 here, and are logged.
       vi.spyOn(console, "error").mockImplementation(() => {});
       const { html } = await renderRouteAsBuilt(path);
       // As main.tsx hydrates: the browser's own location.
@@ -100,12 +100,9 @@ describe("prerendered home page", () => {
   it("hydrates without a mismatch, keeps the server's nodes of the later parts, then applies the stored volume and quality", async () => {
     stubBrowserMedia();
     stubRadixGaps();
-    const timerSession = "session-1700000000000-HydrationTimer0001";
-    sessionStorage.setItem("sleep-timer-session", timerSession);
     mockApi({
       "GET /api/pages": [],
       "GET /api/track-history": [],
-      [`GET /api/sleep-timer/${timerSession}`]: { active: false, endTime: null },
     });
     const { renderRoute } = await import("#web/entry-server.tsx");
     const { html } = await renderRoute("/");

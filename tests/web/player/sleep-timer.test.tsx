@@ -21,8 +21,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
 });
 
+type TimerStatus = { active: boolean; endTime: number | null };
+
 function timerServer(
-  status: { active: boolean; endTime: number | null },
+  status: TimerStatus | (() => Promise<TimerStatus>),
   start: () => unknown = () => ({ ok: true }),
   timerEnds?: number,
 ) {
@@ -87,6 +89,23 @@ describe("sleep timer", () => {
     expect(api.callsTo("DELETE", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1);
     await tick(31 * 60_000);
     expect(media.pause).not.toHaveBeenCalled();
+  });
+
+  it("a restore that answers after the listener cancelled does not bring the timer back", async () => {
+    let answer: (status: TimerStatus) => void = () => {};
+    const api = timerServer(() => new Promise((resolve) => (answer = resolve)));
+    renderTimer();
+    await vi.waitFor(() => expect(api.callsTo("GET", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1));
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "30 minutes" }));
+    await waitFor(() => expect(timerButton().textContent).toBe("30:00"));
+    fireEvent.click(timerButton());
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+    await screen.findByRole("button", { name: "15 minutes" });
+    // The server's answer from before the cancel: the timer it knew then.
+    await act(async () => answer({ active: true, endTime: Date.now() + 5 * 60_000 }));
+    await tick(1000);
+    expect(timerButton().textContent).toBe("");
   });
 
   it("restores a running sleep timer after reload", async () => {
@@ -170,6 +189,8 @@ describe("sleep timer", () => {
     renderTimer();
     await screen.findByRole("button", { name: "Sleep timer" });
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    // The restore ran: it read the browser's note, and stopped there.
+    expect(read.mock.calls.map(([key]) => key)).toContain("sleep-timer-ends");
     expect(read.mock.calls.map(([key]) => key)).not.toContain("sleep-timer-session");
     expect(api.calls.filter((call) => call.path.startsWith("/api/sleep-timer/"))).toHaveLength(0);
   });
@@ -177,6 +198,8 @@ describe("sleep timer", () => {
   it("asks nothing on load in a tab that has started no timer, and makes its session id when one starts", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const api = mockApi();
+    // Another tab of this browser runs a timer: this one, without an id, has none to restore.
+    localStorage.setItem("sleep-timer-ends", String(Date.now() + 60 * 60_000));
     renderTimer();
     fireEvent.click(timerButton());
     fireEvent.click(await screen.findByRole("button", { name: "15 minutes" }));

@@ -1,6 +1,7 @@
-// jsdom has no IntersectionObserver: this one reports what the test says the viewport shows.
-// `stubViewport()` installs it; `reportAll(near)` tells every observer still watching whether its
-// element is near the screen; `observers` are the ones watching. Undo with vi.unstubAllGlobals().
+// jsdom has no IntersectionObserver and lays nothing out: this viewport reports what the test says
+// it shows. `stubViewport()` installs it, with every element far below the screen as layout is read
+// (getBoundingClientRect); `reportAll(near)` tells every observer still watching whether its
+// element is near the screen; `observers` are the ones watching. The test setup undoes it.
 import { vi } from "vitest";
 
 export function stubViewport() {
@@ -19,6 +20,9 @@ export function stubViewport() {
     }
   }
   vi.stubGlobal("IntersectionObserver", ViewportObserver);
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 10_000, width: 400, height: 100 }),
+  );
   const reportAll = (near: boolean) => {
     for (const observer of [...observers]) observer.report(near);
   };

@@ -21,7 +21,7 @@ const fadeStepMs = 100;
 /**
  * Until when a timer started in this browser may run (epoch ms, local storage, the latest of
  * them): a tab reads its session storage and asks the server about a timer to restore only before
- * then. A tab's first read of session storage is slow (Chromium loads it then, 3-12 ms here,
+ * then. A tab's first read of session storage is slow (Chromium loads it then, 2-12 ms here,
  * ADR 051); local storage is read before the first paint anyway (the theme).
  */
 const timerEndsStorageKey = "sleep-timer-ends";
@@ -31,6 +31,15 @@ function timerMayRun(now: number): boolean {
     return Number(localStorage.getItem(timerEndsStorageKey)) > now;
   } catch {
     return false;
+  }
+}
+
+/** The tab's sleep-timer id, or null where session storage cannot be used. */
+function fromSessionStorage(peek: () => string | null): string | null {
+  try {
+    return peek();
+  } catch {
+    return null;
   }
 }
 
@@ -63,6 +72,8 @@ export function useSleepTimer(): SleepTimer {
   const [now, setNow] = useState(0);
   const pauseRef = useRef(pause);
   pauseRef.current = pause;
+  /** The listener started or cancelled a timer here: a restore that answers later must not undo it. */
+  const chosenRef = useRef(false);
 
   useEffect(() => {
     // A tab whose session has no sleep-timer id has started no timer: there is none to restore,
@@ -73,11 +84,12 @@ export function useSleepTimer(): SleepTimer {
     const cancelIdle = whenIdle(
       () => {
         if (!timerMayRun(Date.now())) return;
-        const session = peekSleepTimerSessionId();
+        const session = fromSessionStorage(peekSleepTimerSessionId);
         if (session === null) return;
         fetchSleepTimer(session)
           .then((status) => {
-            if (!cancelled && status.active && status.endTime !== null && status.endTime > Date.now()) {
+            if (cancelled || chosenRef.current) return;
+            if (status.active && status.endTime !== null && status.endTime > Date.now()) {
               setNow(Date.now());
               setEndTime(status.endTime);
             }
@@ -124,6 +136,7 @@ export function useSleepTimer(): SleepTimer {
 
   const start = useCallback(
     async (minutes: SleepTimerStart["minutes"]) => {
+      chosenRef.current = true;
       try {
         await startSleepTimer(getSleepTimerSessionId(), minutes);
       } catch (error) {
@@ -140,6 +153,7 @@ export function useSleepTimer(): SleepTimer {
   );
 
   const cancel = useCallback(async () => {
+    chosenRef.current = true;
     setEndTime(null);
     setFadeLevel(1);
     try {
