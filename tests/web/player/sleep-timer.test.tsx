@@ -47,6 +47,16 @@ function sessionId(timerEnds = Date.now() + 60 * 60_000) {
   return id;
 }
 
+/** Starts a 30-minute timer, then cancels it, through the dialog. */
+async function startThenCancel() {
+  fireEvent.click(timerButton());
+  fireEvent.click(await screen.findByRole("button", { name: "30 minutes" }));
+  await waitFor(() => expect(timerButton().textContent).toBe("30:00"));
+  fireEvent.click(timerButton());
+  fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+  await screen.findByRole("button", { name: "15 minutes" });
+}
+
 describe("sleep timer", () => {
   it("offers the five durations, then counts down every second with 'Radio will stop in N minutes'", async () => {
     const api = timerServer({ active: false, endTime: null });
@@ -79,12 +89,7 @@ describe("sleep timer", () => {
   it("cancelling returns to idle and tells the server", async () => {
     const api = timerServer({ active: false, endTime: null });
     renderTimer();
-    fireEvent.click(timerButton());
-    fireEvent.click(await screen.findByRole("button", { name: "30 minutes" }));
-    await waitFor(() => expect(timerButton().textContent).toBe("30:00"));
-    fireEvent.click(timerButton());
-    fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
-    await screen.findByRole("button", { name: "15 minutes" });
+    await startThenCancel();
     expect(timerButton().textContent).toBe("");
     expect(api.callsTo("DELETE", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1);
     await tick(31 * 60_000);
@@ -96,12 +101,7 @@ describe("sleep timer", () => {
     const api = timerServer(() => new Promise((resolve) => (answer = resolve)));
     renderTimer();
     await vi.waitFor(() => expect(api.callsTo("GET", `/api/sleep-timer/${sessionId()}`)).toHaveLength(1));
-    fireEvent.click(timerButton());
-    fireEvent.click(await screen.findByRole("button", { name: "30 minutes" }));
-    await waitFor(() => expect(timerButton().textContent).toBe("30:00"));
-    fireEvent.click(timerButton());
-    fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
-    await screen.findByRole("button", { name: "15 minutes" });
+    await startThenCancel();
     // The server's answer from before the cancel: the timer it knew then.
     await act(async () => answer({ active: true, endTime: Date.now() + 5 * 60_000 }));
     await tick(1000);
