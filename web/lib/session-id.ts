@@ -2,6 +2,7 @@
 // favorites owner (local storage, created once) and the sleep-timer session (session storage).
 // Browser-only: call from effects and handlers, never during render.
 import { anonymousSessionIdPattern } from "#schema/rules.ts";
+import { readStored, type StorageArea, storageOf } from "./storage";
 
 const sleepTimerSessionStorageKey = "sleep-timer-session";
 export const anonymousSessionStorageKey = "radio-session-id";
@@ -29,35 +30,37 @@ export function isSessionId(value: string | null): value is string {
   return value !== null && anonymousSessionIdPattern.test(value);
 }
 
-function stored(storage: Storage, key: string): string | null {
-  const existing = storage.getItem(key);
+/** The id stored under `key`; null without one, or where storage cannot be read. */
+function stored(area: StorageArea, key: string): string | null {
+  const existing = readStored(key, area);
   return isSessionId(existing) ? existing : null;
 }
 
-function storedOrCreated(storage: Storage, key: string): string {
-  const existing = stored(storage, key);
+/** The id stored under `key`, or a new one stored there; throws where storage cannot be used. */
+function storedOrCreated(area: StorageArea, key: string): string {
+  const existing = stored(area, key);
   if (existing !== null) return existing;
   const id = createSessionId();
-  storage.setItem(key, id);
+  storageOf(area).setItem(key, id);
   return id;
 }
 
 /** The anonymous favorites session id, created once in local storage. */
 export function getAnonymousSessionId(): string {
-  return storedOrCreated(localStorage, anonymousSessionStorageKey);
+  return storedOrCreated("local", anonymousSessionStorageKey);
 }
 
 /** The anonymous session id if this browser has one, without creating it. */
 export function peekAnonymousSessionId(): string | null {
-  return stored(localStorage, anonymousSessionStorageKey);
+  return stored("local", anonymousSessionStorageKey);
 }
 
 /** The tab's sleep-timer session id if it has one, without creating it. */
 export function peekSleepTimerSessionId(): string | null {
-  return stored(sessionStorage, sleepTimerSessionStorageKey);
+  return stored("session", sleepTimerSessionStorageKey);
 }
 
 /** The sleep-timer session id, kept in session storage. */
 export function getSleepTimerSessionId(): string {
-  return storedOrCreated(sessionStorage, sleepTimerSessionStorageKey);
+  return storedOrCreated("session", sleepTimerSessionStorageKey);
 }

@@ -3,19 +3,17 @@
 // about the part's height holds its place, so the parts after it wait too; the part then renders
 // in a transition, in slices. One already near when it mounts (a tall screen) renders before the
 // browser paints, so no placeholder is ever seen. Where the browser cannot tell, it renders at once.
-import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, startTransition, useLayoutEffect, useRef, useState } from "react";
 import { isNear, onceNear } from "./near-viewport";
 
 export function WhenSeen({ children, height }: { children: ReactNode; height: string }) {
   const place = useRef<HTMLDivElement>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver !== "function");
   useLayoutEffect(() => {
-    if (!seen && place.current && isNear(place.current)) setSeen(true);
-  }, [seen]);
-  useEffect(() => {
     const element = place.current;
     if (seen || !element) return;
-    return onceNear([element], () => startTransition(() => setSeen(true)));
+    if (isNear(element)) setSeen(true);
+    else return onceNear([element], () => startTransition(() => setSeen(true)));
   }, [seen]);
   return seen ? children : <div ref={place} style={{ minHeight: height }} />;
 }

@@ -23,17 +23,7 @@ export type FavoritesOwner = {
  * as the first part that needs it mounts, and again only after every such part has gone.
  */
 const anonymousIdAtom = atom<string | null | undefined>(undefined);
-anonymousIdAtom.onMount = (set) => set(fromStorage(peekAnonymousSessionId));
-
-/** What `use` reads from (or writes to) local storage; null when storage cannot be used. */
-function fromStorage(use: () => string | null): string | null {
-  try {
-    return use();
-  } catch (error) {
-    console.warn("No anonymous session id (storage unavailable)", error);
-    return null;
-  }
-}
+anonymousIdAtom.onMount = (set) => set(peekAnonymousSessionId());
 
 export function useFavoritesOwner(): FavoritesOwner {
   const { data: user, isPending } = useCurrentUser();
@@ -54,8 +44,13 @@ export function useFavoritesOwner(): FavoritesOwner {
 export function useMakeAnonymousId(): () => string | null {
   const setAnonymousId = useSetAtom(anonymousIdAtom);
   return useCallback(() => {
-    const id = fromStorage(getAnonymousSessionId);
-    if (id !== null) setAnonymousId(id);
-    return id;
+    try {
+      const id = getAnonymousSessionId();
+      setAnonymousId(id);
+      return id;
+    } catch (error) {
+      console.warn("No anonymous session id (storage unavailable)", error);
+      return null;
+    }
   }, [setAnonymousId]);
 }

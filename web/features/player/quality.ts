@@ -2,8 +2,8 @@
 import { useAtom } from "jotai";
 import { useCallback, useEffect, useRef } from "react";
 import { type StreamQuality, streamQualities, streamQualityStorageKey } from "#web/lib/constants.ts";
+import { readStored, writeStored } from "#web/lib/storage.ts";
 import { qualityAtom } from "./state";
-import { readStored, writeStored } from "./storage";
 
 function isStreamQuality(value: string | null): value is StreamQuality {
   return (streamQualities as readonly (string | null)[]).includes(value);

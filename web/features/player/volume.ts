@@ -2,8 +2,8 @@
 import { useAtom } from "jotai";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { unmuteVolume, volumeStorageKey } from "#web/lib/constants.ts";
+import { readStored, writeStored } from "#web/lib/storage.ts";
 import { volumeAtom } from "./state";
-import { readStored, writeStored } from "./storage";
 
 export function clampVolume(volume: number): number {
   return Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 0;

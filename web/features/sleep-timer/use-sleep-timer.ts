@@ -7,6 +7,7 @@ import type { SleepTimerStart } from "#schema/api.ts";
 import { whenIdle } from "#web/lib/idle.ts";
 import { cancelSleepTimer, fetchSleepTimer, startSleepTimer } from "#web/lib/queries/sleep-timer.ts";
 import { getSleepTimerSessionId, peekSleepTimerSessionId } from "#web/lib/session-id.ts";
+import { readStored, writeStored } from "#web/lib/storage.ts";
 import { useAudio } from "../player/audio-provider";
 
 /** Sleep timer: the countdown ticks every second; the volume fades out over the last 10 s. */
@@ -26,30 +27,13 @@ const fadeStepMs = 100;
  */
 const timerEndsStorageKey = "sleep-timer-ends";
 
-function timerMayRun(now: number): boolean {
-  try {
-    return Number(localStorage.getItem(timerEndsStorageKey)) > now;
-  } catch {
-    return false;
-  }
-}
-
-/** The tab's sleep-timer id, or null where session storage cannot be used. */
-function fromSessionStorage(peek: () => string | null): string | null {
-  try {
-    return peek();
-  } catch {
-    return null;
-  }
+function timerMayRun(): boolean {
+  return Number(readStored(timerEndsStorageKey)) > Date.now();
 }
 
 function noteTimerEnds(endTime: number): void {
-  try {
-    const latest = Math.max(endTime, Number(localStorage.getItem(timerEndsStorageKey)) || 0);
-    localStorage.setItem(timerEndsStorageKey, String(latest));
-  } catch (error) {
-    console.warn("The sleep timer will not be restored after a reload (storage unavailable)", error);
-  }
+  const latest = Math.max(endTime, Number(readStored(timerEndsStorageKey)) || 0);
+  writeStored(timerEndsStorageKey, String(latest));
 }
 
 export type SleepTimer = {
@@ -83,8 +67,8 @@ export function useSleepTimer(): SleepTimer {
     let cancelled = false;
     const cancelIdle = whenIdle(
       () => {
-        if (!timerMayRun(Date.now())) return;
-        const session = fromSessionStorage(peekSleepTimerSessionId);
+        if (!timerMayRun()) return;
+        const session = peekSleepTimerSessionId();
         if (session === null) return;
         fetchSleepTimer(session)
           .then((status) => {
@@ -144,9 +128,10 @@ export function useSleepTimer(): SleepTimer {
         return false;
       }
       const current = Date.now();
+      const endTime = current + minutes * 60_000;
       setNow(current);
-      setEndTime(current + minutes * 60_000);
-      noteTimerEnds(current + minutes * 60_000);
+      setEndTime(endTime);
+      noteTimerEnds(endTime);
       return true;
     },
     [setEndTime],

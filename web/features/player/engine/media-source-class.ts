@@ -1,6 +1,6 @@
 // Which MediaSource the player plays through (ADR 030): MSE where the browser takes MP3 through
 // it, else none and the element plays the stream's URL itself.
-import { readStored } from "../storage";
+import { readStored } from "#web/lib/storage.ts";
 
 /** "element" plays the stream's URL in the element instead of through Media Source Extensions. */
 const playerEngineStorageKey = "player-engine";
