@@ -2,7 +2,6 @@
 // favorites owner (local storage, created once) and the sleep-timer session (session storage).
 // Browser-only: call from effects and handlers, never during render.
 import { anonymousSessionIdPattern } from "#schema/rules.ts";
-import { readStored, type StorageArea, storageOf } from "./storage";
 
 const sleepTimerSessionStorageKey = "sleep-timer-session";
 export const anonymousSessionStorageKey = "radio-session-id";
@@ -30,37 +29,46 @@ export function isSessionId(value: string | null): value is string {
   return value !== null && anonymousSessionIdPattern.test(value);
 }
 
-/** The id stored under `key`; null without one, or where storage cannot be read. */
-function stored(area: StorageArea, key: string): string | null {
-  const existing = readStored(key, area);
+/**
+ * The id stored under `key`; null without one, or where storage cannot be read (as
+ * web/lib/storage.ts's readStored, which reads local storage only: this also reads the tab's).
+ */
+function stored(storage: () => Storage, key: string): string | null {
+  let existing: string | null = null;
+  try {
+    existing = storage().getItem(key);
+  } catch {}
   return isSessionId(existing) ? existing : null;
 }
 
 /** The id stored under `key`, or a new one stored there; throws where storage cannot be used. */
-function storedOrCreated(area: StorageArea, key: string): string {
-  const existing = stored(area, key);
+function storedOrCreated(storage: () => Storage, key: string): string {
+  const existing = stored(storage, key);
   if (existing !== null) return existing;
   const id = createSessionId();
-  storageOf(area).setItem(key, id);
+  storage().setItem(key, id);
   return id;
 }
 
+const local = () => localStorage;
+const session = () => sessionStorage;
+
 /** The anonymous favorites session id, created once in local storage. */
 export function getAnonymousSessionId(): string {
-  return storedOrCreated("local", anonymousSessionStorageKey);
+  return storedOrCreated(local, anonymousSessionStorageKey);
 }
 
 /** The anonymous session id if this browser has one, without creating it. */
 export function peekAnonymousSessionId(): string | null {
-  return stored("local", anonymousSessionStorageKey);
+  return stored(local, anonymousSessionStorageKey);
 }
 
 /** The tab's sleep-timer session id if it has one, without creating it. */
 export function peekSleepTimerSessionId(): string | null {
-  return stored("session", sleepTimerSessionStorageKey);
+  return stored(session, sleepTimerSessionStorageKey);
 }
 
 /** The sleep-timer session id, kept in session storage. */
 export function getSleepTimerSessionId(): string {
-  return storedOrCreated("session", sleepTimerSessionStorageKey);
+  return storedOrCreated(session, sleepTimerSessionStorageKey);
 }

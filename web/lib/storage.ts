@@ -1,14 +1,7 @@
-// Web storage that never throws (private modes and disabled storage make it throw): local storage
-// by default, the tab's session storage where asked.
-export type StorageArea = "local" | "session";
-
-export function storageOf(area: StorageArea): Storage {
-  return area === "local" ? localStorage : sessionStorage;
-}
-
-export function readStored(key: string, area: StorageArea = "local"): string | null {
+// Local storage that never throws (private modes and disabled storage make it throw).
+export function readStored(key: string): string | null {
   try {
-    return storageOf(area).getItem(key);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
