@@ -108,20 +108,24 @@ export function RewindControls() {
     return data ?? { oldest: null, newest: null };
   }
 
+  // Both presses count from the moment heard as the listener pressed, read before the window's
+  // answer: a track that changes while it is read is not the one they meant.
   async function back(ms: number) {
     const seek = pendingSeek();
+    const pressedAt = heardMoment();
     const index = await readWindow();
     if (index.oldest === null || index.newest === null) return;
     // From live, the moment heard (relayed) or the newest moment recorded stands for now.
-    const from = heardMoment() ?? index.newest;
+    const from = pressedAt ?? index.newest;
     seek(Math.max(index.oldest, from - ms));
   }
 
   async function restartTrack() {
     const seek = pendingSeek();
+    const pressedAt = heardMoment();
     const [index, list] = await Promise.all([readWindow(), history.refetch().then((r) => r.data)]);
     if (index.oldest === null || index.newest === null || !list) return;
-    const at = heardMoment() ?? index.newest;
+    const at = pressedAt ?? index.newest;
     // The changes around the moment heard: a track that began a second ago is the one heard.
     const started = playHeardAt(list, at, await titlesNear(at));
     if (started) await goToTrack(Date.parse(started.playedAt), index.oldest, started.title, seek);
