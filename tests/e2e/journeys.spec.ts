@@ -182,11 +182,13 @@ describe.each(engineNames)("a listener in %s", (engine) => {
     await startListening(page);
     const before = (await playerView(page)).track;
     await pressButton(page, "Add to favorites", ".player-bar");
+    // Filled; or the station moved on as the add went out: the next track's heart is its own,
+    // and /favorites below shows the track pressed.
     const after = (
       await waitForPlayer(
         page,
         "the heart is filled",
-        (view) => view.heart === "Remove from favorites",
+        (view) => view.heart === "Remove from favorites" || view.track.title !== before.title,
         10_000,
       )
     ).track;

@@ -62,6 +62,43 @@ describe("favorite heart, logged in", () => {
     );
   });
 
+  it("fills the heart of the track pressed only: the next track, on by the time the add answers, stays unfilled", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let saved = false;
+    const api = mockApi({
+      "GET /api/auth/me": listener,
+      // Only the track pressed is saved.
+      "GET /api/favorites/user-1/check": (call: { path: string }) => ({
+        isFavorited: saved && call.path.includes("trackTitle=Blue+Lagoon"),
+      }),
+      "POST /api/favorites": async () => {
+        await answered;
+        saved = true;
+        return { ok: true };
+      },
+    });
+    const { rerender } = renderWithProviders(<FavoriteButton track={aTrack()} />);
+    fireEvent.click(await heart("Add to favorites"));
+    // The station moves on to the next track while the add is on its way.
+    rerender(<FavoriteButton track={aTrack({ title: "Night Swim", artist: "Low Tide", album: null })} />);
+    await waitFor(() => expect(api.callsTo("GET", "/api/favorites/user-1/check")).toHaveLength(2));
+    await act(async () => {
+      answer();
+      await answered;
+    });
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: "Added to favorites",
+        description: "Blue Lagoon has been added to your favorites",
+      }),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect((await heart("Add to favorites")).getAttribute("aria-pressed")).toBe("false");
+  });
+
   it("checks with the title and artist and removes a favorited track with 'Removed from favorites'", async () => {
     const api = mockApi(favoritesServer(true));
     renderWithProviders(<FavoriteButton track={aTrack()} />);

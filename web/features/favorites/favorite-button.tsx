@@ -78,6 +78,20 @@ export function ListFavoriteButton({ track, list }: { track: TrackInfo; list: Li
   return <Heart track={track} owner={list.owner} favorited={favorited} />;
 }
 
+/**
+ * A press's own track: its answer (the filled heart, the check's answer, the toast's title) is
+ * that track's, whatever the heart shows by then.
+ */
+type Pressed = {
+  key: string;
+  add: boolean;
+  title: string;
+  artist: string;
+  album: string | null;
+  artwork: string | null;
+  checkKey: ReturnType<typeof favoriteCheckQueryKey> | undefined;
+};
+
 /** The button: logged in it adds or removes the track, logged out it keeps a pending favorite. */
 function Heart({
   track,
@@ -96,36 +110,38 @@ function Heart({
   const queryClient = useQueryClient();
   const openLogin = useSetAtom(loginDialogOpenAtom);
   const { title, artist } = trackNames(track);
+  const trackKey = `${title}\n${artist}`;
   // What the last change made the track, shown until `favorited` says the same: a list's rows
   // get the list read again in a transition, after this button is enabled again, or keep the
-  // old list when that read fails.
-  const [changedTo, setChangedTo] = useState<boolean | null>(null);
-  if (changedTo !== null && changedTo === favorited) setChangedTo(null);
-  const isFavorited = changedTo ?? favorited;
+  // old list when that read fails. Only for the track pressed: the player bar's heart stays as
+  // the station moves on, and the next track is not the one changed.
+  const [changed, setChanged] = useState<{ key: string; to: boolean } | null>(null);
+  if (changed !== null && (changed.key !== trackKey || changed.to === favorited)) setChanged(null);
+  const isFavorited = changed?.key === trackKey ? changed.to : favorited;
 
   const update = useMutation({
-    mutationFn: async (): Promise<boolean> => {
-      if (!title) throw new Error("No track playing");
+    mutationFn: async (pressed: Pressed): Promise<boolean> => {
+      if (!pressed.title) throw new Error("No track playing");
       if (!user) throw new Error("Not logged in");
-      if (isFavorited) {
-        await removeFavorite(user.id, { trackTitle: title, trackArtist: artist });
+      if (!pressed.add) {
+        await removeFavorite(user.id, { trackTitle: pressed.title, trackArtist: pressed.artist });
         return false;
       }
       await addFavorite({
         sessionId: user.id,
-        trackTitle: title,
-        trackArtist: artist,
-        trackAlbum: track.album || null,
-        trackArtwork: track.artwork || null,
+        trackTitle: pressed.title,
+        trackArtist: pressed.artist,
+        trackAlbum: pressed.album,
+        trackArtwork: pressed.artwork,
       });
       return true;
     },
-    onSuccess: (added) => {
-      setChangedTo(added);
-      if (checkKey) queryClient.setQueryData(checkKey, { isFavorited: added });
+    onSuccess: (added, pressed) => {
+      setChanged({ key: pressed.key, to: added });
+      if (pressed.checkKey) queryClient.setQueryData(pressed.checkKey, { isFavorited: added });
       toast(
         added
-          ? { title: "Added to favorites", description: `${title} has been added to your favorites` }
+          ? { title: "Added to favorites", description: `${pressed.title} has been added to your favorites` }
           : { title: "Removed from favorites", description: "Track has been removed from your favorites" },
       );
     },
@@ -142,7 +158,15 @@ function Heart({
 
   const onClick = () => {
     if (user) {
-      update.mutate();
+      update.mutate({
+        key: trackKey,
+        add: !isFavorited,
+        title,
+        artist,
+        album: track.album || null,
+        artwork: track.artwork || null,
+        checkKey,
+      });
       return;
     }
     savePendingFavorite({
