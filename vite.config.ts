@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { compileHints } from "./dev/compile-hints.ts";
 import { prerender } from "./dev/prerender.ts";
 import { station } from "./schema/station.ts";
 
@@ -69,6 +70,8 @@ export default defineConfig(({ isSsrBuild, mode }) =>
         plugins: [
           react(),
           prerender(),
+          // The entry and the chunk of the parts every page starts (ADR 052).
+          ...(isSsrBuild ? [] : [compileHints(["startup"])]),
           VitePWA({
             // Registered by web/register-sw.ts (workbox-window), not by an injected script.
             injectRegister: false,

@@ -17,7 +17,7 @@ import { appStore } from "./lib/store";
 import { appOwnsPresses } from "./ui/early-press";
 
 const root = document.getElementById("root");
-if (!root) throw new Error("#root is missing from index.html");
+if (!root) throw new Error("no #root");
 
 const app = (
   <StrictMode>
