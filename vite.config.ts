@@ -71,7 +71,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
           react(),
           prerender(),
           // The entry and the chunk of the parts every page starts (ADR 052).
-          ...(isSsrBuild ? [] : [compileHints(["startup"])]),
+          ...(isSsrBuild ? [] : [compileHints(["startup"] satisfies (keyof typeof startupParts)[])]),
           VitePWA({
             // Registered by web/register-sw.ts (workbox-window), not by an injected script.
             injectRegister: false,

@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { appEntryMetas } from "../schema/boot-script.ts";
+import { compileHint } from "./compile-hints.ts";
 import { loadedWhenIdle } from "./size/idle-js.ts";
 
 export const initialBudgetBytes = 90 * 1024;
@@ -73,6 +74,12 @@ if (!process.argv.includes("--no-browser")) {
 console.log("Lazy chunks, gzip:");
 for (const file of lazy.sort((a, b) => gzipSize(b) - gzipSize(a))) {
   console.log(`  ${kb(gzipSize(file)).padStart(10)}  ${file}`);
+}
+
+// The entry and the startup chunk are compiled as they stream in (ADR 052).
+for (const file of [...initial, ...lazy.filter((f) => f.startsWith("assets/startup-"))]) {
+  if (!readFileSync(join(client, file), "utf8").startsWith(compileHint))
+    failures.push(`${file} does not start with V8's compile hint (dev/compile-hints.ts)`);
 }
 
 if (initialTotal > initialBudgetBytes) {

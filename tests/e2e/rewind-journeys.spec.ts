@@ -140,8 +140,14 @@ describe.each(engineNames)("a listener in %s", (engine) => {
         const pressedAt = (await playerView(page)).rewound?.heardAt ?? 0;
         track = await playAt(pressedAt);
         const soon = await playAt(pressedAt + 6000);
-        if (soon?.play.id === track?.play.id || attempt === 4) break;
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        if (soon?.play.id === track?.play.id || attempt === 3) break;
+        // The next track, 20 s long, has begun by then: it has its 6 s to go.
+        await waitForPlayer(
+          page,
+          `the player plays "${soon?.play.title}", the next track`,
+          (view) => (view.rewound?.heardAt ?? 0) >= (soon?.start ?? 0) + 1000,
+          15_000,
+        );
       }
       expect(track).toBeDefined();
       // Recorded from its start: the restart goes to where the stream itself changed title.

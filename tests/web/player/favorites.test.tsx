@@ -9,6 +9,7 @@ import {
   useListFavorites,
   useRemoveFavorite,
 } from "#web/features/favorites/index.ts";
+import { favoriteCheckQueryKey } from "#web/lib/queries/favorites.ts";
 import { toast } from "#web/ui/toast.tsx";
 import { aFavorite, anonymousSessionId, aTrack, listener } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
@@ -80,11 +81,13 @@ describe("favorite heart, logged in", () => {
         return { ok: true };
       },
     });
-    const { rerender } = renderWithProviders(<FavoriteButton track={aTrack()} />);
+    const { rerender, queryClient } = renderWithProviders(<FavoriteButton track={aTrack()} />);
     fireEvent.click(await heart("Add to favorites"));
     // The station moves on to the next track while the add is on its way.
     rerender(<FavoriteButton track={aTrack({ title: "Night Swim", artist: "Low Tide", album: null })} />);
     await waitFor(() => expect(api.callsTo("GET", "/api/favorites/user-1/check")).toHaveLength(2));
+    // One change at a time: the next track's heart waits for the pressed one's answer.
+    expect(screen.getByRole("button", { name: "Add to favorites" })).toHaveProperty("disabled", true);
     await act(async () => {
       answer();
       await answered;
@@ -95,8 +98,15 @@ describe("favorite heart, logged in", () => {
         description: "Blue Lagoon has been added to your favorites",
       }),
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The favorites are read again once the change is made: the next track's own answer.
+    await waitFor(() => expect(api.callsTo("GET", "/api/favorites/user-1/check")).toHaveLength(3));
     expect((await heart("Add to favorites")).getAttribute("aria-pressed")).toBe("false");
+    // The pressed track's own check now says so.
+    expect(
+      queryClient.getQueryData(favoriteCheckQueryKey("user-1", "Blue Lagoon", "Chill Collective")),
+    ).toEqual({
+      isFavorited: true,
+    });
   });
 
   it("checks with the title and artist and removes a favorited track with 'Removed from favorites'", async () => {

@@ -133,31 +133,37 @@ describe("the rewind controls", () => {
     expect(screen.queryByRole("button", { name: "Back to live" })).toBeNull();
   });
 
-  it("restart the track heard as the button was pressed, though the next one begins while the window is read", async () => {
+  it.each([
     // Heard: the last seconds of "Velvet Harbour", just before the stream changes to "Slow Tide".
-    heardAt = inBand.slow - 3000;
-    let answerWindow = () => {};
-    const windowAnswered = new Promise<void>((resolve) => {
-      answerWindow = resolve;
-    });
-    mockApi({
-      "GET /api/rewind/hd": async (call: { path: string }) => {
-        if (!call.path.includes("?at=")) await windowAnswered;
-        return window;
-      },
-      "GET /api/track-history": history,
-    });
-    renderPlayer(<PlayerBar />);
-    fireEvent.click(await screen.findByRole("button", { name: "Restart this track" }, { timeout: 5000 }));
-    // The music plays on while the window is read: "Slow Tide" has begun when it answers.
-    heardAt = inBand.slow + 2000;
-    await act(async () => {
-      answerWindow();
-      await windowAnswered;
-    });
-    await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
-    expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(inBand.velvet);
-  });
+    { press: "Restart this track", seekTo: inBand.velvet },
+    { press: "Back 30 seconds", seekTo: inBand.slow - 33_000 },
+  ])(
+    "count '$press' from the moment heard as it was pressed, though the music moves on while the window is read",
+    async ({ press, seekTo }) => {
+      heardAt = inBand.slow - 3000;
+      let answerWindow = () => {};
+      const windowAnswered = new Promise<void>((resolve) => {
+        answerWindow = resolve;
+      });
+      mockApi({
+        "GET /api/rewind/hd": async (call: { path: string }) => {
+          if (!call.path.includes("?at=")) await windowAnswered;
+          return window;
+        },
+        "GET /api/track-history": history,
+      });
+      renderPlayer(<PlayerBar />);
+      fireEvent.click(await screen.findByRole("button", { name: press }, { timeout: 5000 }));
+      // "Slow Tide" has begun by the time the window answers.
+      heardAt = inBand.slow + 2000;
+      await act(async () => {
+        answerWindow();
+        await windowAnswered;
+      });
+      await waitFor(() => expect(streamSource.rewindTo).toHaveBeenCalled());
+      expect(vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0]?.at).toBe(seekTo);
+    },
+  );
 
   it("drop a restart that waited on the index once 'Back to live' was pressed meanwhile", async () => {
     // The index pages around the track's stamp answer only when the test says so.

@@ -96,7 +96,7 @@ type Pressed = {
 function Heart({
   track,
   className,
-  owner: { user, userPending },
+  owner: { user, ownerId, userPending },
   favorited,
   checkKey,
 }: {
@@ -110,7 +110,8 @@ function Heart({
   const queryClient = useQueryClient();
   const openLogin = useSetAtom(loginDialogOpenAtom);
   const { title, artist } = trackNames(track);
-  const trackKey = `${title}\n${artist}`;
+  // Whose heart and which track: a change is shown for neither another track nor another owner.
+  const trackKey = `${ownerId}\n${title}\n${artist}`;
   // What the last change made the track, shown until `favorited` says the same: a list's rows
   // get the list read again in a transition, after this button is enabled again, or keep the
   // old list when that read fails. Only for the track pressed: the player bar's heart stays as

@@ -108,8 +108,9 @@ export function RewindControls() {
     return data ?? { oldest: null, newest: null };
   }
 
-  // Both presses count from the moment heard as the listener pressed, read before the window's
-  // answer: a track that changes while it is read is not the one they meant.
+  // Both presses count from the moment heard as the listener pressed, where the player knows it
+  // (rewound, or relayed live), read before the window's answer: a track that changes while it
+  // is read is not the one they meant.
   async function back(ms: number) {
     const seek = pendingSeek();
     const pressedAt = heardMoment();
