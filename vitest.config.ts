@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { webkitSessionGone } from "./dev/engines/webkit-session.ts";
 import { parseEnvFile } from "./dev/env-file.ts";
 import { rewindSiteVars } from "./dev/local-site.ts";
 import { testFilesByProject } from "./dev/test-projects.ts";
@@ -132,6 +133,10 @@ function e2eProject(
       testTimeout: 60_000,
       hookTimeout: 60_000,
       fileParallelism: false,
+      // A WebKit page that crashed or hung under the test (WebKitWebDriver then drops its session)
+      // is the engine's failure, not the site's: that test runs once more, in a new session of
+      // its own. Any other failure stands (ADR 053).
+      retry: { count: 1, condition: webkitSessionGone },
     },
   };
 }
