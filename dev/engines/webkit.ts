@@ -7,6 +7,7 @@ import { pollInPage } from "./poll.ts";
 import { spawnTied, startXvfb, xvfbPath } from "./tied-process.ts";
 import type { EngineBrowser, EnginePage, LaunchOptions, PageFunction } from "./types.ts";
 import { defaultWaitMs } from "./types.ts";
+import { driverErrorMessage } from "./webkit-session.ts";
 
 export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 export const miniBrowserPath =
@@ -30,7 +31,7 @@ async function call(
   const answer = (await res.json()) as WebDriverAnswer;
   if (!res.ok) {
     const { error, message } = (answer.value ?? {}) as { error?: string; message?: string };
-    throw Object.assign(new Error(`WebKitWebDriver ${method} ${path}: ${error}: ${message}`), { error });
+    throw Object.assign(new Error(driverErrorMessage(method, path, error, message)), { error });
   }
   return answer.value;
 }

@@ -18,14 +18,19 @@ const chunk = (fileName: string, name: string, isEntry = false) => ({
   isEntry,
 });
 
-async function build(files: Record<string, string>, bundle: Record<string, unknown>) {
-  dir = await mkdtemp(join(tmpdir(), "compile-hints-"));
-  for (const [name, code] of Object.entries(files)) await writeFile(join(dir, name), code);
+/** The plugin's writeBundle hook over `dir`, as Vite calls it once the files are written. */
+async function writeBundle(bundle: Record<string, unknown>) {
   const hook = compileHints(["startup"]).writeBundle as (
     options: { dir: string },
     bundle: unknown,
   ) => Promise<void>;
   await hook.call({}, { dir }, bundle);
+}
+
+async function build(files: Record<string, string>, bundle: Record<string, unknown>) {
+  dir = await mkdtemp(join(tmpdir(), "compile-hints-"));
+  for (const [name, code] of Object.entries(files)) await writeFile(join(dir, name), code);
+  await writeBundle(bundle);
   const read = async (name: string) => readFile(join(dir, name), "utf8");
   return read;
 }
@@ -56,11 +61,7 @@ describe("compileHints", () => {
   it("adds it once, should the hook run again over the same files", async () => {
     const bundle = { "index-a.js": chunk("index-a.js", "index", true) };
     const read = await build({ "index-a.js": "const a=1;" }, bundle);
-    const hook = compileHints(["startup"]).writeBundle as (
-      options: { dir: string },
-      bundle: unknown,
-    ) => Promise<void>;
-    await hook.call({}, { dir }, bundle);
+    await writeBundle(bundle);
     expect(await read("index-a.js")).toBe(`${compileHint}const a=1;`);
   });
 });
