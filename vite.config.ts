@@ -73,7 +73,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
           // The entry and the chunk of the parts every page starts (ADR 052).
           ...(isSsrBuild ? [] : [compileHints(["startup"] satisfies (keyof typeof startupParts)[])]),
           VitePWA({
-            // Registered by web/register-sw.ts (workbox-window), not by an injected script.
+            // Registered by web/register-sw.ts once the page has settled, not by an injected script.
             injectRegister: false,
             registerType: "prompt",
             filename: "sw.js",

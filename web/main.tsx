@@ -11,7 +11,6 @@ import { Provider as JotaiProvider } from "jotai";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
-import { whenIdle } from "./lib/idle";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
 import { appOwnsPresses } from "./ui/early-press";
@@ -43,17 +42,4 @@ if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNode
   });
 } else {
   createRoot(root).render(app);
-}
-
-// Off the critical path: workbox-window loads once the page has loaded and the browser is idle,
-// so neither it nor the service worker's precaching competes with hydration and the first calls.
-// This script starts after the first paint (ADR 024), often after `load` has fired.
-if (import.meta.env.PROD) {
-  const register = () =>
-    whenIdle(() => void import("./register-sw").then((m) => m.registerServiceWorker()), {
-      timeout: 5000,
-      fallback: 1000,
-    });
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
 }

@@ -74,7 +74,7 @@ function PageWithService() {
 }
 
 describe("a part mounted after idle", () => {
-  it("is nothing in the server's HTML and in the hydration, then serviceMounts once the browser is idle", async () => {
+  it("is nothing in the server's HTML and in the hydration, then mounts once the browser is idle", async () => {
     const container = document.body.appendChild(document.createElement("div"));
     container.innerHTML = renderToString(<PageWithService />);
     expect(container.innerHTML).toBe("<div><h1>page</h1></div>");
