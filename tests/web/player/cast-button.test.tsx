@@ -127,9 +127,9 @@ describe("cast and AirPlay", () => {
     const cast = fakeRemote({ canWatch: false });
     renderPlayer(<CastButton />);
     await streamSourceLoaded();
-    expect(cast.probe().remote.watchAvailability).toHaveBeenCalled();
     startPlaying();
     await act(async () => {});
+    expect(cast.probe().remote.watchAvailability).toHaveBeenCalled();
     expect(castButton()).toBeNull();
   });
 
@@ -138,13 +138,14 @@ describe("cast and AirPlay", () => {
     const cast = fakeRemote();
     renderPlayer(<CastButton />);
     await streamSourceLoaded();
-    const probe = cast.probe();
-    probe.available(true);
-    // Before the first play the element has nothing to hand a device.
+    // Before the first play the element has nothing to hand a device: no probe loads yet.
+    expect(cast.probes()).toHaveLength(0);
     expect(castButton()).toBeNull();
 
     startPlaying();
     expect(audioElement().dataset.engine).toBe("mse");
+    const probe = cast.probe();
+    probe.available(true);
     cast.element().available(false);
     expect(screen.getByRole("button", { name: "Play on another device" })).toBeTruthy();
 
@@ -159,15 +160,17 @@ describe("cast and AirPlay", () => {
     expect(probe.remote.prompt).not.toHaveBeenCalled();
   });
 
-  it("keeps one probe across quality changes and ends every watch when it goes", async () => {
+  it("keeps one probe from the first play on, across quality changes and plays, and ends every watch when it goes", async () => {
     const cast = fakeRemote();
     const { unmount } = renderPlayer(<CastButton />);
     await streamSourceLoaded();
+    startPlaying();
     const element = cast.element();
     const probe = cast.probe();
 
     act(() => audio().setQuality("sd"));
     await act(async () => {});
+    playAgain();
     expect(cast.probe().media).toBe(probe.media);
     expect(cast.probes()).toHaveLength(1);
 

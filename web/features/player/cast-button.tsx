@@ -57,6 +57,10 @@ function useRemoteTarget(audio: HTMLAudioElement | null) {
   const [onElement, setOnElement] = useState(false);
   const [onProbe, setOnProbe] = useState(false);
   const [state, setState] = useState<RemoteState>("disconnected");
+  // The probe counts only while the radio plays, so it starts with the first play, not with the
+  // page: a media element and its request less while the page starts (ADR 054). It stays then.
+  const [probing, setProbing] = useState(false);
+  if (isPlaying && !probing) setProbing(true);
   const canWatch = !!audio && (hasRemotePlayback(audio) || hasAirPlayPicker(audio));
 
   // Two watches, because the element cannot always witness. Chrome counts a source only once its
@@ -69,7 +73,7 @@ function useRemoteTarget(audio: HTMLAudioElement | null) {
     if (audio && canWatch) return watchAvailability(audio, setOnElement);
   }, [audio, canWatch]);
   useEffect(() => {
-    if (!canWatch) return;
+    if (!canWatch || !probing) return;
     const probe = new Audio();
     probe.preload = "metadata";
     probe.muted = true;
@@ -80,7 +84,7 @@ function useRemoteTarget(audio: HTMLAudioElement | null) {
       probe.removeAttribute("src");
       probe.load();
     };
-  }, [canWatch]);
+  }, [canWatch, probing]);
 
   useEffect(() => {
     if (!audio) return;
