@@ -31,15 +31,19 @@ const app = (
 // The build prerenders the public routes (dev/prerender.ts) and marks <html data-route>.
 // Hydrate when the HTML was made for this path; otherwise (the SPA fallback serves the
 // home page's HTML for /page/..., unknown paths and the dev server) render from scratch.
-const prerenderedFor = document.documentElement.dataset.route;
-appOwnsPresses();
-const path = location.pathname.replace(/(.)\/$/, "$1");
-if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNodes()) {
-  // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
-  // answer input between them; outside one, the whole first render is a single long task.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  createRoot(root).render(app);
-}
+// In a task of its own: with the evaluation of this script (React's own start-up) in the same
+// task, the two crossed 10 ms at full speed, a long task on a slow phone (ADR 055).
+setTimeout(() => {
+  const prerenderedFor = document.documentElement.dataset.route;
+  appOwnsPresses();
+  const path = location.pathname.replace(/(.)\/$/, "$1");
+  if (prerenderedFor !== undefined && prerenderedFor === path && root.hasChildNodes()) {
+    // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
+    // answer input between them; outside one, the whole first render is a single long task.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+});
