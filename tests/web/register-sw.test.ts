@@ -94,14 +94,20 @@ describe("registering the service worker", () => {
   });
 });
 
+/** Mounts the registration on fake timers; the test says when the browser is idle. */
+function mountOnFakeTime() {
+  vi.useFakeTimers();
+  const idle: (() => void)[] = [];
+  vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+  vi.stubGlobal("cancelIdleCallback", () => {});
+  const root = createRoot(document.body.appendChild(document.createElement("div")));
+  act(() => root.render(createElement(ServiceWorkerRegistration)));
+  return { idle, root };
+}
+
 describe("when the service worker registers", () => {
   it("waits 5 s after the services mount, then for the browser to be idle", async () => {
-    vi.useFakeTimers();
-    const idle: (() => void)[] = [];
-    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
-    vi.stubGlobal("cancelIdleCallback", () => {});
-    const root = createRoot(document.body.appendChild(document.createElement("div")));
-    act(() => root.render(createElement(ServiceWorkerRegistration)));
+    const { idle, root } = mountOnFakeTime();
     try {
       act(() => vi.advanceTimersByTime(serviceWorkerDelayMs - 1));
       expect(idle).toHaveLength(0);
@@ -117,12 +123,7 @@ describe("when the service worker registers", () => {
   });
 
   it("does not register when the page leaves before then", () => {
-    vi.useFakeTimers();
-    const idle: (() => void)[] = [];
-    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
-    vi.stubGlobal("cancelIdleCallback", () => {});
-    const root = createRoot(document.body.appendChild(document.createElement("div")));
-    act(() => root.render(createElement(ServiceWorkerRegistration)));
+    const { idle, root } = mountOnFakeTime();
     act(() => root.unmount());
     act(() => vi.advanceTimersByTime(serviceWorkerDelayMs * 2));
     expect(idle).toHaveLength(0);
