@@ -88,6 +88,7 @@ describe("favorite heart, logged in", () => {
     await waitFor(() => expect(api.callsTo("GET", "/api/favorites/user-1/check")).toHaveLength(2));
     // One change at a time: the next track's heart waits for the pressed one's answer.
     expect(screen.getByRole("button", { name: "Add to favorites" })).toHaveProperty("disabled", true);
+    const checksBefore = api.callsTo("GET", "/api/favorites/user-1/check").length;
     await act(async () => {
       answer();
       await answered;
@@ -98,8 +99,16 @@ describe("favorite heart, logged in", () => {
         description: "Blue Lagoon has been added to your favorites",
       }),
     );
-    // The favorites are read again once the change is made: the next track's own answer.
-    await waitFor(() => expect(api.callsTo("GET", "/api/favorites/user-1/check")).toHaveLength(3));
+    // The favorites are read again once the change is made: the next track's own answer. (On a
+    // busy machine an in-flight read may be asked again, so the count is not fixed.)
+    await waitFor(() =>
+      expect(
+        api
+          .callsTo("GET", "/api/favorites/user-1/check")
+          .slice(checksBefore)
+          .some((call) => call.path.includes("trackTitle=Night+Swim")),
+      ).toBe(true),
+    );
     expect((await heart("Add to favorites")).getAttribute("aria-pressed")).toBe("false");
     // The pressed track's own check now says so.
     expect(
