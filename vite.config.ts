@@ -13,6 +13,7 @@ import { station } from "./schema/station.ts";
 const startupParts = {
   startup: [
     "web/app-services.tsx",
+    "web/register-sw.ts",
     "web/features/live/apply-message.ts",
     "web/features/live/connection.ts",
     "web/features/live/in-step.ts",

@@ -8,38 +8,12 @@ import { useEffect } from "react";
 import { AuthResultNotice, LoginDialog } from "./features/auth";
 import { FavoritesSync } from "./features/favorites";
 import { LiveUpdates } from "./features/live";
-import { whenIdle } from "./lib/idle";
+import { RegisterServiceWorkerWhenSettled } from "./register-sw";
 import { Toaster } from "./ui/toast";
 import { installTooltips } from "./ui/tooltips";
 
 function Tooltips() {
   useEffect(() => installTooltips(), []);
-  return null;
-}
-
-/** How long after the services start the service worker registers (ADR 054). */
-export const serviceWorkerDelayMs = 5000;
-
-/**
- * Registers the service worker once the page has settled: 5 s after the services mount, when
- * the browser is idle then. Its install fetches the whole app shell to precache it; registered
- * at the first idle moment after `load`, it did so while the page hydrated and made its first
- * calls, and took the CPU and the network from them.
- */
-export function ServiceWorkerRegistration() {
-  useEffect(() => {
-    if (!import.meta.env.PROD) return;
-    let cancelIdle = () => {};
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => void import("./register-sw").then((m) => m.registerServiceWorker()), {
-        timeout: 5000,
-      });
-    }, serviceWorkerDelayMs);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
-  }, []);
   return null;
 }
 
@@ -52,7 +26,7 @@ export function AppServices() {
       <FavoritesSync />
       <Toaster />
       <Tooltips />
-      <ServiceWorkerRegistration />
+      <RegisterServiceWorkerWhenSettled />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { yieldToBrowser } from "./lib/idle";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
 import { appOwnsPresses } from "./ui/early-press";
@@ -33,7 +34,7 @@ const app = (
 // home page's HTML for /page/..., unknown paths and the dev server) render from scratch.
 // In a task of its own: with the evaluation of this script (React's own start-up) in the same
 // task, the two crossed 10 ms at full speed, a long task on a slow phone (ADR 055).
-setTimeout(() => {
+void yieldToBrowser().then(() => {
   const prerenderedFor = document.documentElement.dataset.route;
   appOwnsPresses();
   const path = location.pathname.replace(/(.)\/$/, "$1");

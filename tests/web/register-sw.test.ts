@@ -5,8 +5,12 @@ import { act } from "@testing-library/react";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ServiceWorkerRegistration, serviceWorkerDelayMs } from "#web/app-services.tsx";
-import { registerServiceWorker } from "#web/register-sw.ts";
+import {
+  RegisterServiceWorkerWhenSettled,
+  registerServiceWorker,
+  serviceWorkerDelayMs,
+  serviceWorkerIdleTimeoutMs,
+} from "#web/register-sw.ts";
 
 const newVersion = "A new version of the site is available; it loads on your next visit.";
 
@@ -85,6 +89,17 @@ describe("registering the service worker", () => {
     expect(log.mock.calls).toEqual([[newVersion]]);
   });
 
+  it("logs a new version the browser found as the page loaded, once it has installed", async () => {
+    container.controller = {};
+    const worker = new FakeWorker();
+    registration.installing = worker;
+    registerServiceWorker();
+    await settle();
+    expect(log).not.toHaveBeenCalled();
+    worker.moveTo("installed");
+    expect(log.mock.calls).toEqual([[newVersion]]);
+  });
+
   it("logs a failed registration and goes on", async () => {
     const failure = new Error("The operation is insecure.");
     container.register.mockRejectedValueOnce(failure);
@@ -97,36 +112,45 @@ describe("registering the service worker", () => {
 /** Mounts the registration on fake timers; the test says when the browser is idle. */
 function mountOnFakeTime() {
   vi.useFakeTimers();
-  const idle: (() => void)[] = [];
-  vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
-  vi.stubGlobal("cancelIdleCallback", () => {});
+  const idle: { run: () => void; options: unknown }[] = [];
+  const cancelled: number[] = [];
+  vi.stubGlobal("requestIdleCallback", (run: () => void, options: unknown) => idle.push({ run, options }));
+  vi.stubGlobal("cancelIdleCallback", (id: number) => cancelled.push(id));
   const root = createRoot(document.body.appendChild(document.createElement("div")));
-  act(() => root.render(createElement(ServiceWorkerRegistration)));
-  return { idle, root };
+  act(() => root.render(createElement(RegisterServiceWorkerWhenSettled)));
+  return { idle, cancelled, root };
 }
 
 describe("when the service worker registers", () => {
-  it("waits 5 s after the services mount, then for the browser to be idle", async () => {
+  it("waits 5 s after the services mount, then for the browser to be idle (5 s at most)", async () => {
     const { idle, root } = mountOnFakeTime();
     try {
       act(() => vi.advanceTimersByTime(serviceWorkerDelayMs - 1));
       expect(idle).toHaveLength(0);
       act(() => vi.advanceTimersByTime(1));
-      expect(idle).toHaveLength(1);
+      expect(idle.map((call) => call.options)).toEqual([{ timeout: serviceWorkerIdleTimeoutMs }]);
       expect(container.register).not.toHaveBeenCalled();
       vi.useRealTimers();
-      await act(async () => idle[0]?.());
-      await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/" }));
+      await act(async () => idle[0]?.run());
+      expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/" });
     } finally {
       act(() => root.unmount());
     }
   });
 
-  it("does not register when the page leaves before then", () => {
+  it("does not register when the page leaves before the 5 s", () => {
     const { idle, root } = mountOnFakeTime();
     act(() => root.unmount());
     act(() => vi.advanceTimersByTime(serviceWorkerDelayMs * 2));
     expect(idle).toHaveLength(0);
     expect(container.register).not.toHaveBeenCalled();
+  });
+
+  it("does not register when the page leaves while it waits for the browser to be idle", () => {
+    const { idle, cancelled, root } = mountOnFakeTime();
+    act(() => vi.advanceTimersByTime(serviceWorkerDelayMs));
+    expect(idle).toHaveLength(1);
+    act(() => root.unmount());
+    expect(cancelled).toEqual([1]);
   });
 });

@@ -3,24 +3,12 @@
 // Each call is a function in queries/<resource>.ts whose body and answer are types of
 // schema/api.ts, imported as types only so zod stays out of the bundle (ADR 010).
 
+import { yieldToBrowser } from "./idle";
+
 /** The client's rule for a non-2xx answer: an Error carrying the status and the body's text. */
 export async function ensureOk(res: Response): Promise<Response> {
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   return res;
-}
-
-/** Resolves in a task of its own, after the browser has had its turn (paint, input). */
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === "function") return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**

@@ -17,5 +17,11 @@ function Floor() {
   );
 }
 
+// As the site starts (web/main.tsx, ADR 055): hydration in a task after the script's evaluation.
 const root = document.getElementById("root");
-if (root) hydrateRoot(root, h(Floor));
+const channel = new MessageChannel();
+channel.port1.onmessage = () => {
+  channel.port1.close();
+  if (root) hydrateRoot(root, h(Floor));
+};
+channel.port2.postMessage(null);
