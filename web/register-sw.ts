@@ -24,7 +24,7 @@ function logWhenInstalled(worker: ServiceWorker): void {
 }
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(
     (registration) => {
       // A version that installed on an earlier visit waits for this page to close; one the

@@ -1,6 +1,7 @@
 // bench:web's floor: React 19 hydrating the four elements of index.html, and nothing else.
 import { createElement as h, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { yieldToBrowser } from "../../../web/lib/idle.ts";
 
 function Floor() {
   const [playing, setPlaying] = useState(false);
@@ -19,9 +20,6 @@ function Floor() {
 
 // As the site starts (web/main.tsx, ADR 055): hydration in a task after the script's evaluation.
 const root = document.getElementById("root");
-const channel = new MessageChannel();
-channel.port1.onmessage = () => {
-  channel.port1.close();
+void yieldToBrowser().then(() => {
   if (root) hydrateRoot(root, h(Floor));
-};
-channel.port2.postMessage(null);
+});
