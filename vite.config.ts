@@ -70,7 +70,8 @@ export default defineConfig(({ isSsrBuild, mode }) =>
         publicDir: "public",
         plugins: [
           react(),
-          prerender(),
+          // The boot script preloads the start-up chunks a page hydrates with its entry (ADR 056).
+          prerender({ every: "startup", others: ["home-parts"] satisfies (keyof typeof startupParts)[] }),
           // The entry and the chunk of the parts every page starts (ADR 052).
           ...(isSsrBuild ? [] : [compileHints(["startup"] satisfies (keyof typeof startupParts)[])]),
           VitePWA({

@@ -9,7 +9,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin, Rolldown } from "vite";
-import { appEntryMeta, bootScript, bootScriptMarker } from "../schema/boot-script.ts";
+import { appEntryMeta, appPreloadMeta, bootScript, bootScriptMarker } from "../schema/boot-script.ts";
 
 type ServerEntry = {
   prerenderedRoutes: readonly string[];
@@ -59,7 +59,7 @@ const moduleScript = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g;
 export function entryAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(moduleScript)];
   if (entries.length !== 1) throw new Error(`prerender: expected one module script, found ${entries.length}`);
-  if (html.includes('rel="modulepreload"')) {
+  if (/<link[^>]*rel="modulepreload"/.test(html)) {
     throw new Error("prerender: index.html preloads modules, which would be fetched before the first paint");
   }
   return html.replace(moduleScript, (_tag, src: string) => appEntryMeta(src));
@@ -97,7 +97,7 @@ function inlineStylesheets(html: string, bundle: Record<string, { type: string; 
  * when the screen's chunk loads. Route "/x" is web/routes/x.tsx, "/" home.tsx.
  */
 function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined: Set<string>): string {
-  const screen = `/web/routes/${route === "/" ? "home" : route.slice(1)}.tsx`;
+  const screen = screenFile(route);
   const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
   const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(screen)));
   if (!chunk) throw new Error(`prerender: no chunk holds ${screen}, the screen of ${route}`);
@@ -125,11 +125,54 @@ function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined
     .join("");
 }
 
+/** The file that holds a route's screen: "/x" is web/routes/x.tsx, "/" home.tsx. */
+const screenFile = (route: string) => `/web/routes/${route === "/" ? "home" : route.slice(1)}.tsx`;
+
+type ModuleInfoOf = (id: string) => { dynamicallyImportedIds: readonly string[] } | null;
+
+/**
+ * The chunks a route's page imports as it starts hydrating, which the boot script preloads with
+ * the entry (ADR 056): the screen's own chunk with the chunks it imports, then the start-up
+ * chunks (`startGroups`, vite.config.ts) the page hydrates: `every` on every page (the shell's
+ * parts), any other one where the screen imports a part of it. Without them the page asked for
+ * each only when hydration reached its lazy part, one round trip after the entry's evaluation.
+ */
+export function startChunks(
+  route: string,
+  bundle: Rolldown.OutputBundle,
+  startGroups: { every: string; others: readonly string[] },
+  moduleInfo: ModuleInfoOf,
+): string[] {
+  const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+  const screenId = chunks.flatMap((chunk) => chunk.moduleIds).find((id) => id.endsWith(screenFile(route)));
+  const chunkOf = (id: string) => chunks.find((chunk) => chunk.moduleIds.includes(id));
+  const screen = screenId && chunkOf(screenId);
+  if (!screenId || !screen)
+    throw new Error(`prerender: no chunk holds ${screenFile(route)}, the screen of ${route}`);
+  const paths: string[] = [];
+  const add = (chunk: Rolldown.OutputChunk | undefined) => {
+    if (!chunk || chunk.isEntry || paths.includes(`/${chunk.fileName}`)) return;
+    paths.push(`/${chunk.fileName}`);
+    for (const file of chunk.imports) {
+      const imported = bundle[file];
+      if (imported?.type === "chunk") add(imported);
+    }
+  };
+  add(screen);
+  const imported = new Set((moduleInfo(screenId)?.dynamicallyImportedIds ?? []).map(chunkOf));
+  for (const chunk of chunks) {
+    if (chunk.name === startGroups.every || (startGroups.others.includes(chunk.name) && imported.has(chunk)))
+      add(chunk);
+  }
+  return paths;
+}
+
 export function fileNameFor(route: string): string {
   return route === "/" ? "index.html" : `${route.slice(1)}.html`;
 }
 
 export function prerender(
+  startGroups: { every: string; others: readonly string[] },
   serverEntry = resolve(import.meta.dirname, "../dist/server/entry-server.js"),
 ): Plugin {
   return {
@@ -148,9 +191,12 @@ export function prerender(
       const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
       for (const route of entry.prerenderedRoutes) {
         const styles = screenStylesheets(route, bundle, entryCss);
+        const preload = appPreloadMeta(
+          startChunks(route, bundle, startGroups, (id) => this.getModuleInfo(id)),
+        );
         const html = fillTemplate(template, route, await entry.renderRoute(route)).replace(
           "</head>",
-          () => `${styles}</head>`,
+          () => `${preload}${styles}</head>`,
         );
         if (route === "/") index.source = html;
         else this.emitFile({ type: "asset", fileName: fileNameFor(route), source: html });

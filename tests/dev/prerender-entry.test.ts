@@ -1,8 +1,10 @@
 // The prerender's rewrite of Vite's HTML (ADR 024): the entry becomes a meta the boot script
 // reads after the first paint, so nothing in the HTML fetches a script while it parses.
+
+import type { Rolldown } from "vite";
 import { describe, expect, it } from "vitest";
-import { entryAfterFirstPaint } from "#dev/prerender.ts";
-import { appEntryMeta } from "#schema/boot-script.ts";
+import { entryAfterFirstPaint, inlineBootScript, startChunks } from "#dev/prerender.ts";
+import { appEntryMeta, bootScriptMarker } from "#schema/boot-script.ts";
 
 const entry = '<script type="module" crossorigin src="/assets/index-abc.js"></script>';
 const page = (head: string) =>
@@ -23,5 +25,84 @@ describe("entryAfterFirstPaint", () => {
   it("stops the build on a module preload, which would be fetched before the first paint", () => {
     const preload = '<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">';
     expect(() => entryAfterFirstPaint(page(entry + preload))).toThrow(/preloads modules/);
+  });
+
+  it("does not take the boot script's own preloads, added after the first paint, for one", () => {
+    const html = entryAfterFirstPaint(inlineBootScript(page(entry + bootScriptMarker)));
+    expect(html).toContain('"modulepreload"');
+    expect(html).toContain(appEntryMeta("/assets/index-abc.js"));
+  });
+});
+
+describe("startChunks: what the boot script preloads with the entry (ADR 056)", () => {
+  const chunk = (
+    fileName: string,
+    name: string,
+    moduleIds: string[],
+    imports: string[] = [],
+    isEntry = false,
+  ) => ({
+    type: "chunk" as const,
+    fileName,
+    name,
+    moduleIds,
+    imports,
+    isEntry,
+  });
+  const bundle = Object.fromEntries(
+    [
+      chunk("assets/index-1.js", "index", ["/r/web/main.tsx", "/r/web/routes/home.tsx"], [], true),
+      chunk(
+        "assets/startup-1.js",
+        "startup",
+        ["/r/web/features/shell/site-footer.tsx"],
+        ["assets/index-1.js"],
+      ),
+      chunk(
+        "assets/home-parts-1.js",
+        "home-parts",
+        ["/r/web/routes/home-sections.tsx"],
+        ["assets/startup-1.js"],
+      ),
+      chunk(
+        "assets/history-1.js",
+        "history",
+        ["/r/web/routes/history.tsx"],
+        ["assets/startup-1.js", "assets/dist-1.js"],
+      ),
+      chunk("assets/dist-1.js", "dist", ["/r/node_modules/x/dist/index.js"], ["assets/index-1.js"]),
+      chunk("assets/about-1.js", "about", ["/r/web/routes/about.tsx"]),
+      { type: "asset" as const, fileName: "assets/history-1.css" },
+    ].map((file) => [file.fileName, file]),
+  ) as unknown as Rolldown.OutputBundle;
+  const groups = { every: "startup", others: ["home-parts"] };
+  const dynamicImports: Record<string, string[]> = {
+    "/r/web/routes/home.tsx": ["/r/web/routes/home-sections.tsx", "/r/web/routes/about.tsx"],
+  };
+  const moduleInfo = (id: string) => ({ dynamicallyImportedIds: dynamicImports[id] ?? [] });
+
+  it("gives a lazy screen's chunk and what it imports, never the entry, then every page's start-up chunk", () => {
+    expect(startChunks("/history", bundle, groups, moduleInfo)).toEqual([
+      "/assets/history-1.js",
+      "/assets/startup-1.js",
+      "/assets/dist-1.js",
+    ]);
+    expect(startChunks("/about", bundle, groups, moduleInfo)).toEqual([
+      "/assets/about-1.js",
+      "/assets/startup-1.js",
+    ]);
+  });
+
+  it("gives another start-up chunk only to the screen that imports a part of it, and no other lazy chunk", () => {
+    expect(startChunks("/", bundle, groups, moduleInfo)).toEqual([
+      "/assets/startup-1.js",
+      "/assets/home-parts-1.js",
+    ]);
+  });
+
+  it("stops the build when no chunk holds a route's screen", () => {
+    expect(() => startChunks("/missing", bundle, groups, moduleInfo)).toThrow(
+      /no chunk holds \/web\/routes\/missing.tsx/,
+    );
   });
 });

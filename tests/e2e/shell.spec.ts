@@ -21,6 +21,43 @@ describe("a listener opening the site", () => {
     expect(response?.status()).toBe(200);
   });
 
+  it("gets the chunks its page starts with together with the app's script, each once (ADR 056)", async () => {
+    const { page } = browser;
+    for (const [path, heading] of [
+      ["/history", "Track History"],
+      ["/", station.name],
+    ] as const) {
+      const requests: string[] = [];
+      const record = (request: { url: () => string }) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".js")) requests.push(url.pathname);
+      };
+      page.on("request", record);
+      await openScreen(page, path, heading);
+      page.off("request", record);
+      const preloaded = await page.evaluate(() =>
+        (document.querySelector<HTMLMetaElement>('meta[name="app-preload"]')?.content ?? "").split(" "),
+      );
+      expect(
+        preloaded.some((chunk) => chunk.startsWith("/assets/startup-")),
+        path,
+      ).toBe(true);
+      for (const chunk of preloaded) {
+        expect(
+          requests.filter((r) => r === chunk),
+          `${path} asks for ${chunk} once`,
+        ).toHaveLength(1);
+        // Asked for with the entry, before the app's first call: not once hydration reaches its part.
+        const firstCall = requests.findIndex((r) => r.startsWith("/api/"));
+        expect(requests.indexOf(chunk), `${path}: ${chunk} before ${requests[firstCall]}`).toBeLessThan(
+          firstCall,
+        );
+        // Vite's loader found the boot script's link and did not add its own.
+        expect(await page.locator(`link[href="${chunk}"]`).count(), chunk).toBe(1);
+      }
+    }
+  });
+
   it("sees a tooltip naming an icon-only button after hovering it for 700 ms, and Escape closes it", async () => {
     const { page } = browser;
     await openScreen(page, "/", station.name);

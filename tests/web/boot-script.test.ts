@@ -2,7 +2,7 @@
 // document parses, not at DOMContentLoaded, but in a task after the next frame; at once in a
 // hidden tab, which paints nothing.
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { appEntryMeta, bootScript } from "#schema/boot-script.ts";
+import { appEntryMeta, appPreloadMeta, bootScript } from "#schema/boot-script.ts";
 import { appOwnsPresses } from "#web/ui/early-press.ts";
 import { replayEarlyPress } from "#web/ui/press-replay.ts";
 
@@ -11,13 +11,18 @@ const moduleScripts = () =>
   [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) =>
     s.getAttribute("src"),
   );
+const preloads = () =>
+  [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
+    l.getAttribute("href"),
+  );
+const startChunks = ["/assets/history-test.js", "/assets/startup-test.js"];
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /** Runs the boot script as the parser would, with the entry's meta in the head, and ends the parse. */
 function boot() {
   const listen = vi.spyOn(document, "addEventListener");
-  document.head.insertAdjacentHTML("beforeend", appEntryMeta(entry));
+  document.head.insertAdjacentHTML("beforeend", appEntryMeta(entry) + appPreloadMeta(startChunks));
   new Function(bootScript)();
   const before = moduleScripts();
   document.dispatchEvent(new Event("DOMContentLoaded"));
@@ -35,8 +40,12 @@ const bootListeners: Parameters<typeof document.removeEventListener>[] = [];
 afterEach(() => {
   for (const args of bootListeners.splice(0)) document.removeEventListener(...args);
   vi.restoreAllMocks();
-  for (const node of document.head.querySelectorAll('meta[name="app-entry"], script[type="module"]'))
+  for (const node of document.head.querySelectorAll(
+    'meta[name="app-entry"], meta[name="app-preload"], script[type="module"], link[rel="modulepreload"]',
+  ))
     node.remove();
+  document.documentElement.removeAttribute("data-route");
+  document.documentElement.classList.remove("route-pending");
 });
 
 describe("the boot script's start of the app", () => {
@@ -50,11 +59,36 @@ describe("the boot script's start of the app", () => {
     expect(moduleScripts()).toEqual([entry]);
   });
 
+  it("preloads the chunks the page starts with, together with the entry and after it (ADR 056)", async () => {
+    boot();
+    await nextFrame();
+    expect(preloads()).toEqual([]);
+    await nextTask();
+    expect(preloads()).toEqual(startChunks);
+    // The entry is asked for first.
+    const [script, ...links] = document.head.querySelectorAll(
+      'script[type="module"], link[rel="modulepreload"]',
+    );
+    expect(script?.tagName).toBe("SCRIPT");
+    expect(links).toHaveLength(2);
+  });
+
+  it("preloads nothing when the HTML was made for another path (the SPA fallback), but starts the entry", async () => {
+    document.documentElement.dataset.route = "/some/other/path";
+    boot();
+    await nextFrame();
+    await nextTask();
+    expect(document.documentElement.classList.contains("route-pending")).toBe(true);
+    expect(moduleScripts()).toEqual([entry]);
+    expect(preloads()).toEqual([]);
+  });
+
   it("adds it at DOMContentLoaded in a hidden tab, where no frame comes", () => {
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     const frame = vi.spyOn(window, "requestAnimationFrame");
     boot();
     expect(moduleScripts()).toEqual([entry]);
+    expect(preloads()).toEqual(startChunks);
     expect(frame).not.toHaveBeenCalled();
   });
 });
