@@ -191,9 +191,9 @@ export function prerender(
       const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
       for (const route of entry.prerenderedRoutes) {
         const styles = screenStylesheets(route, bundle, entryCss);
-        const preload = appPreloadMeta(
-          startChunks(route, bundle, startGroups, (id) => this.getModuleInfo(id)),
-        );
+        const chunks = startChunks(route, bundle, startGroups, (id) => this.getModuleInfo(id));
+        // No meta for no chunks: an empty one would have the boot script preload "" (the page).
+        const preload = chunks.length > 0 ? appPreloadMeta(chunks) : "";
         const html = fillTemplate(template, route, await entry.renderRoute(route)).replace(
           "</head>",
           () => `${preload}${styles}</head>`,
