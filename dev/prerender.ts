@@ -90,6 +90,23 @@ function inlineStylesheets(html: string, bundle: Record<string, { type: string; 
   });
 }
 
+/** The file that holds a route's screen: "/x" is web/routes/x.tsx, "/" home.tsx. */
+const screenFile = (route: string) => `/web/routes/${route === "/" ? "home" : route.slice(1)}.tsx`;
+
+/** The chunk that holds a route's screen, and the screen's module id; the build stops without one. */
+function screenChunk(
+  route: string,
+  bundle: Rolldown.OutputBundle,
+): { chunk: Rolldown.OutputChunk; id: string } {
+  const screen = screenFile(route);
+  for (const file of Object.values(bundle)) {
+    const id =
+      file.type === "chunk" ? file.moduleIds.find((candidate) => candidate.endsWith(screen)) : undefined;
+    if (file.type === "chunk" && id) return { chunk: file, id };
+  }
+  throw new Error(`prerender: no chunk holds ${screen}, the screen of ${route}`);
+}
+
 /**
  * The stylesheets of a lazily loaded screen (its chunk's and its shared chunks'), which the
  * browser would fetch only with the chunk: its prerendered page inlines them after the entry
@@ -97,10 +114,7 @@ function inlineStylesheets(html: string, bundle: Record<string, { type: string; 
  * when the screen's chunk loads. Route "/x" is web/routes/x.tsx, "/" home.tsx.
  */
 function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined: Set<string>): string {
-  const screen = screenFile(route);
-  const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
-  const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(screen)));
-  if (!chunk) throw new Error(`prerender: no chunk holds ${screen}, the screen of ${route}`);
+  const { chunk } = screenChunk(route, bundle);
   const css: string[] = [];
   const visited = new Set<string>();
   const visit = (current: Rolldown.OutputChunk) => {
@@ -125,9 +139,6 @@ function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined
     .join("");
 }
 
-/** The file that holds a route's screen: "/x" is web/routes/x.tsx, "/" home.tsx. */
-const screenFile = (route: string) => `/web/routes/${route === "/" ? "home" : route.slice(1)}.tsx`;
-
 type ModuleInfoOf = (id: string) => { dynamicallyImportedIds: readonly string[] } | null;
 
 /**
@@ -143,12 +154,9 @@ export function startChunks(
   startGroups: { every: string; others: readonly string[] },
   moduleInfo: ModuleInfoOf,
 ): string[] {
+  const { chunk: screen, id: screenId } = screenChunk(route, bundle);
   const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
-  const screenId = chunks.flatMap((chunk) => chunk.moduleIds).find((id) => id.endsWith(screenFile(route)));
   const chunkOf = (id: string) => chunks.find((chunk) => chunk.moduleIds.includes(id));
-  const screen = screenId && chunkOf(screenId);
-  if (!screenId || !screen)
-    throw new Error(`prerender: no chunk holds ${screenFile(route)}, the screen of ${route}`);
   const paths: string[] = [];
   const add = (chunk: Rolldown.OutputChunk | undefined) => {
     if (!chunk || chunk.isEntry || paths.includes(`/${chunk.fileName}`)) return;
