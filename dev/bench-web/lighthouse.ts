@@ -3,6 +3,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
+import { blockingBegunBeforePaint, type LongTask } from "./blocking.ts";
 
 export type Preset = "mobile" | "desktop";
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -23,6 +24,8 @@ export type Run = {
   /** Failing audits of the reported categories. */
   failing: string[];
   lighthouse: string;
+  /** Of the TBT, what tasks begun before the simulated first paint make (blocking.ts). */
+  tbtBeforePaint: number;
   /** The CPU slowdown Lighthouse applied, and this machine's BenchmarkIndex as it measured it. */
   cpuSlowdown: number;
   benchmarkIndex: number;
@@ -88,6 +91,12 @@ export async function runLighthouse(
         number
       >,
       failing,
+      tbtBeforePaint: blockingBegunBeforePaint(
+        ((lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ??
+          []) as LongTask[],
+        value("FCP"),
+        lhr.audits.interactive?.numericValue ?? Number.NaN,
+      ),
       lighthouse: lhr.lighthouseVersion,
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       benchmarkIndex: lhr.environment.benchmarkIndex,

@@ -78,6 +78,11 @@ export function printSummary(summary: Summary, floor?: Summary) {
       `${Math.round(lowest.metrics.TBT - floor.lowest.metrics.TBT)} ms; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
     );
   }
+  line(
+    "TBT pre-FCP",
+    formatMetric("TBT", median(runs.map((r) => r.tbtBeforePaint))),
+    formatMetric("TBT", lowest.tbtBeforePaint),
+  );
   line("CPU slowdown", `${median(runs.map((r) => r.cpuSlowdown))}x`, `${lowest.cpuSlowdown}x`);
   line(
     "BenchmarkIndex",
