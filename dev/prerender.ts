@@ -47,22 +47,23 @@ export function inlineBootScript(html: string): string {
 }
 
 const moduleScript = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g;
+const vitePreload = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g;
 
 /**
  * The app's entry script starts after the first paint (ADR 024): Vite's `<script type="module">`
  * becomes a meta naming it, and the boot script adds the script once the page has painted. The
  * prerendered HTML paints without it; before, on a fast link the script (and its evaluation) came
- * in before that paint and delayed it. Vite writes a module preload for each static import of
- * the entry; there is none (one chunk for the first load, ADR 015), and one would be fetched
- * while the HTML parses, so the build stops on it.
+ * in before that paint and delayed it. Vite also writes a module preload for each static import
+ * of the entry (React's chunk, ADR 057); one would be fetched while the HTML parses, so they go
+ * too, and the meta names them after the entry: the boot script preloads them as it adds it.
  */
 export function entryAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(moduleScript)];
   if (entries.length !== 1) throw new Error(`prerender: expected one module script, found ${entries.length}`);
-  if (/<link[^>]*rel="modulepreload"/.test(html)) {
-    throw new Error("prerender: index.html preloads modules, which would be fetched before the first paint");
-  }
-  return html.replace(moduleScript, (_tag, src: string) => appEntryMeta(src));
+  const imports = Array.from(html.matchAll(vitePreload), (m) => m[1] as string);
+  return html
+    .replace(vitePreload, "")
+    .replace(moduleScript, (_tag, src: string) => appEntryMeta(src, imports));
 }
 
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
@@ -139,11 +140,27 @@ function screenStylesheets(route: string, bundle: Rolldown.OutputBundle, inlined
     .join("");
 }
 
+/** A chunk, then the chunks it imports and theirs, each once. */
+function withImports(chunk: Rolldown.OutputChunk, bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
+  const found: Rolldown.OutputChunk[] = [];
+  const visit = (current: Rolldown.OutputChunk) => {
+    if (found.includes(current)) return;
+    found.push(current);
+    for (const file of current.imports) {
+      const imported = bundle[file];
+      if (imported?.type === "chunk") visit(imported);
+    }
+  };
+  visit(chunk);
+  return found;
+}
+
 type ModuleInfoOf = (id: string) => { dynamicallyImportedIds: readonly string[] } | null;
 
 /**
  * The chunks a route's page imports as it starts hydrating, which the boot script preloads with
- * the entry (ADR 056): the screen's own chunk with the chunks it imports, then the start-up
+ * the entry (ADR 056), but for the entry and the chunks it imports itself (they come with the
+ * entry's meta, ADR 057): the screen's own chunk with the chunks it imports, then the start-up
  * chunks (`startGroups`, vite.config.ts) the page hydrates: `every` on every page (the shell's
  * parts), any other one where the screen imports a part of it. Without them the page asked for
  * each only when hydration reached its lazy part, one round trip after the entry's evaluation.
@@ -157,13 +174,12 @@ export function startChunks(
   const { chunk: screen, id: screenId } = screenChunk(route, bundle);
   const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
   const chunkOf = (id: string) => chunks.find((chunk) => chunk.moduleIds.includes(id));
+  // The entry and what it imports come with the entry's meta (entryAfterFirstPaint).
+  const withEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((c) => withImports(c, bundle)));
   const paths: string[] = [];
   const add = (chunk: Rolldown.OutputChunk | undefined) => {
-    if (!chunk || chunk.isEntry || paths.includes(`/${chunk.fileName}`)) return;
-    paths.push(`/${chunk.fileName}`);
-    for (const file of chunk.imports) {
-      const imported = bundle[file];
-      if (imported?.type === "chunk") add(imported);
+    for (const file of chunk ? withImports(chunk, bundle) : []) {
+      if (!withEntry.has(file) && !paths.includes(`/${file.fileName}`)) paths.push(`/${file.fileName}`);
     }
   };
   add(screen);

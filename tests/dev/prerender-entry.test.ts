@@ -22,9 +22,13 @@ describe("entryAfterFirstPaint", () => {
     expect(() => entryAfterFirstPaint(page(entry + entry))).toThrow(/found 2/);
   });
 
-  it("stops the build on a module preload, which would be fetched before the first paint", () => {
-    const preload = '<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">';
-    expect(() => entryAfterFirstPaint(page(entry + preload))).toThrow(/preloads modules/);
+  it("takes out Vite's module preloads, fetched before the first paint, and names them after the entry (ADR 057)", () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+    const html = entryAfterFirstPaint(page(entry + preload("react-abc.js") + preload("runtime-abc.js")));
+    expect(html).toBe(
+      page(appEntryMeta("/assets/index-abc.js", ["/assets/react-abc.js", "/assets/runtime-abc.js"])),
+    );
+    expect(html).not.toContain("<link");
   });
 
   it("does not take the boot script's own preloads, added after the first paint, for one", () => {
@@ -51,7 +55,14 @@ describe("startChunks: what the boot script preloads with the entry (ADR 056)", 
   });
   const bundle = Object.fromEntries(
     [
-      chunk("assets/index-1.js", "index", ["/r/web/main.tsx", "/r/web/routes/home.tsx"], [], true),
+      chunk(
+        "assets/index-1.js",
+        "index",
+        ["/r/web/main.tsx", "/r/web/routes/home.tsx"],
+        ["assets/react-1.js"],
+        true,
+      ),
+      chunk("assets/react-1.js", "react", ["/r/node_modules/react/index.js"]),
       chunk(
         "assets/startup-1.js",
         "startup",
@@ -68,7 +79,7 @@ describe("startChunks: what the boot script preloads with the entry (ADR 056)", 
         "assets/history-1.js",
         "history",
         ["/r/web/routes/history.tsx"],
-        ["assets/startup-1.js", "assets/dist-1.js"],
+        ["assets/startup-1.js", "assets/dist-1.js", "assets/react-1.js"],
       ),
       chunk("assets/dist-1.js", "dist", ["/r/node_modules/x/dist/index.js"], ["assets/index-1.js"]),
       chunk("assets/about-1.js", "about", ["/r/web/routes/about.tsx"]),
@@ -81,7 +92,7 @@ describe("startChunks: what the boot script preloads with the entry (ADR 056)", 
   };
   const moduleInfo = (id: string) => ({ dynamicallyImportedIds: dynamicImports[id] ?? [] });
 
-  it("gives a lazy screen's chunk and what it imports, never the entry, then every page's start-up chunk", () => {
+  it("gives a lazy screen's chunk and what it imports, never the entry or what it imports, then every page's start-up chunk", () => {
     expect(startChunks("/history", bundle, groups, moduleInfo)).toEqual([
       "/assets/history-1.js",
       "/assets/startup-1.js",

@@ -21,7 +21,7 @@ describe("a listener opening the site", () => {
     expect(response?.status()).toBe(200);
   });
 
-  it("gets the chunks its page starts with together with the app's script, each once (ADR 056)", async () => {
+  it("gets the chunks its page starts with and those the app's script imports together with that script, each once (ADR 056, 057)", async () => {
     const { page } = browser;
     for (const [path, heading] of [
       ["/history", "Track History"],
@@ -38,13 +38,18 @@ describe("a listener opening the site", () => {
       await openScreen(page, path, heading);
       await firstApiCall;
       page.off("request", record);
-      const preloaded = await page.evaluate(() =>
-        (document.querySelector<HTMLMetaElement>('meta[name="app-preload"]')?.content ?? "").split(" "),
-      );
-      expect(
-        preloaded.some((chunk) => chunk.startsWith("/assets/startup-")),
-        path,
-      ).toBe(true);
+      // What the entry imports (after the entry in its meta, ADR 057), then the page's start chunks.
+      const preloaded = await page.evaluate(() => [
+        ...(document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content ?? "")
+          .split(" ")
+          .slice(1),
+        ...(document.querySelector<HTMLMetaElement>('meta[name="app-preload"]')?.content ?? "").split(" "),
+      ]);
+      for (const name of ["react", "startup"])
+        expect(
+          preloaded.some((chunk) => chunk.startsWith(`/assets/${name}-`)),
+          `${path} preloads ${name}`,
+        ).toBe(true);
       const firstCall = requests.findIndex((r) => r.startsWith("/api/"));
       expect(firstCall, path).toBeGreaterThanOrEqual(0);
       for (const chunk of preloaded) {

@@ -15,6 +15,7 @@ const preloads = () =>
   [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
     l.getAttribute("href"),
   );
+const entryImports = ["/assets/rolldown-runtime-test.js", "/assets/react-test.js"];
 const startChunks = ["/assets/history-test.js", "/assets/startup-test.js"];
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
@@ -22,7 +23,10 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 /** Runs the boot script as the parser would, with the entry's meta in the head, and ends the parse. */
 function boot() {
   const listen = vi.spyOn(document, "addEventListener");
-  document.head.insertAdjacentHTML("beforeend", appEntryMeta(entry) + appPreloadMeta(startChunks));
+  document.head.insertAdjacentHTML(
+    "beforeend",
+    appEntryMeta(entry, entryImports) + appPreloadMeta(startChunks),
+  );
   new Function(bootScript)();
   const before = moduleScripts();
   document.dispatchEvent(new Event("DOMContentLoaded"));
@@ -59,28 +63,28 @@ describe("the boot script's start of the app", () => {
     expect(moduleScripts()).toEqual([entry]);
   });
 
-  it("preloads the chunks the page starts with, together with the entry and after it (ADR 056)", async () => {
+  it("preloads what the entry imports and the chunks the page starts with, together with the entry and after it (ADR 056, 057)", async () => {
     boot();
     await nextFrame();
     expect(preloads()).toEqual([]);
     await nextTask();
-    expect(preloads()).toEqual(startChunks);
+    expect(preloads()).toEqual([...entryImports, ...startChunks]);
     // The entry is asked for first.
     const [script, ...links] = document.head.querySelectorAll(
       'script[type="module"], link[rel="modulepreload"]',
     );
     expect(script?.tagName).toBe("SCRIPT");
-    expect(links).toHaveLength(2);
+    expect(links).toHaveLength(4);
   });
 
-  it("preloads nothing when the HTML was made for another path (the SPA fallback), but starts the entry", async () => {
+  it("preloads only what the entry imports when the HTML was made for another path (the SPA fallback)", async () => {
     document.documentElement.dataset.route = "/some/other/path";
     boot();
     await nextFrame();
     await nextTask();
     expect(document.documentElement.classList.contains("route-pending")).toBe(true);
     expect(moduleScripts()).toEqual([entry]);
-    expect(preloads()).toEqual([]);
+    expect(preloads()).toEqual(entryImports);
   });
 
   it("adds it at DOMContentLoaded in a hidden tab, where no frame comes", () => {
@@ -88,7 +92,7 @@ describe("the boot script's start of the app", () => {
     const frame = vi.spyOn(window, "requestAnimationFrame");
     boot();
     expect(moduleScripts()).toEqual([entry]);
-    expect(preloads()).toEqual(startChunks);
+    expect(preloads()).toEqual([...entryImports, ...startChunks]);
     expect(frame).not.toHaveBeenCalled();
   });
 });

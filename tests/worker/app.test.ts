@@ -61,7 +61,11 @@ describe("the inline boot script", () => {
 
   it("is what starts the app: the document has no script of its own, only the entry's meta", async () => {
     const html = await (await request("/", { headers: { Accept: "text/html" } })).text();
-    expect(html).toMatch(/<meta name="app-entry" content="\/assets\/index-[\w-]+\.js">/);
+    // The entry first, then the chunks it imports (React's, ADR 057).
+    expect(html).toMatch(
+      /<meta name="app-entry" content="\/assets\/index-[\w-]+\.js \/assets\/[^"]*react-[\w-]+\.js[^"]*">/,
+    );
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(["<script>"]);
   });
 });
