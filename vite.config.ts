@@ -89,7 +89,8 @@ export default defineConfig(({ isSsrBuild, mode }) =>
           react(),
           // The boot script preloads the start-up chunks a page hydrates with its entry (ADR 056).
           prerender({ every: "startup", others: ["home-parts"] satisfies (keyof typeof startupParts)[] }),
-          // The entry and the chunk of the parts every page starts (ADR 052).
+          // The entry, React's chunk and the bundler's runtime (ADR 057), and the chunk of the parts
+          // every page starts (ADR 052).
           ...(isSsrBuild ? [] : [compileHints([reactChunk, runtimeChunk, "startup"])]),
           VitePWA({
             // Registered by web/register-sw.ts once the page has settled, not by an injected script.

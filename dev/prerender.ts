@@ -9,7 +9,13 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin, Rolldown } from "vite";
-import { appEntryMeta, appPreloadMeta, bootScript, bootScriptMarker } from "../schema/boot-script.ts";
+import {
+  appEntryMeta,
+  appEntryMetas,
+  appPreloadMeta,
+  bootScript,
+  bootScriptMarker,
+} from "../schema/boot-script.ts";
 
 type ServerEntry = {
   prerenderedRoutes: readonly string[];
@@ -47,7 +53,7 @@ export function inlineBootScript(html: string): string {
 }
 
 const moduleScript = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g;
-const vitePreload = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g;
+const vitePreload = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
 
 /**
  * The app's entry script starts after the first paint (ADR 024): Vite's `<script type="module">`
@@ -61,9 +67,12 @@ export function entryAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(moduleScript)];
   if (entries.length !== 1) throw new Error(`prerender: expected one module script, found ${entries.length}`);
   const imports = Array.from(html.matchAll(vitePreload), (m) => m[1] as string);
-  return html
-    .replace(vitePreload, "")
-    .replace(moduleScript, (_tag, src: string) => appEntryMeta(src, imports));
+  const rest = html.replace(vitePreload, "");
+  // The boot script's own text names the word, not the tag.
+  if (/<link[^>]*rel="modulepreload"/.test(rest)) {
+    throw new Error("prerender: index.html preloads a module the build cannot name after the entry");
+  }
+  return rest.replace(moduleScript, (_tag, src: string) => appEntryMeta(src, imports));
 }
 
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
@@ -191,6 +200,24 @@ export function startChunks(
   return paths;
 }
 
+/**
+ * The entry's meta names what the entry imports as Vite's preloads did; startChunks leaves out
+ * what the bundle says it imports. The build stops when the two differ.
+ */
+export function checkEntryImports(html: string, bundle: Rolldown.OutputBundle): void {
+  const named = [...html.matchAll(appEntryMetas)].flatMap((m) => (m[1] as string).split(" ").slice(1));
+  const chunks = Object.values(bundle).filter(
+    (file): file is Rolldown.OutputChunk => file.type === "chunk" && file.isEntry,
+  );
+  const imported = chunks
+    .flatMap((chunk) => withImports(chunk, bundle).slice(1))
+    .map((c) => `/${c.fileName}`);
+  if (named.length !== imported.length || imported.some((path) => !named.includes(path)))
+    throw new Error(
+      `prerender: the entry's meta names ${named.join(", ") || "nothing"}, but it imports ${imported.join(", ") || "nothing"}`,
+    );
+}
+
 export function fileNameFor(route: string): string {
   return route === "/" ? "index.html" : `${route.slice(1)}.html`;
 }
@@ -212,6 +239,7 @@ export function prerender(
       const template = entryAfterFirstPaint(
         inlineBootScript(inlineStylesheets(String(index.source), bundle)),
       );
+      checkEntryImports(template, bundle);
       const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
       for (const route of entry.prerenderedRoutes) {
         const styles = screenStylesheets(route, bundle, entryCss);

@@ -17,7 +17,10 @@ import { loadedWhenIdle } from "./size/idle-js.ts";
 export const initialBudgetBytes = 90 * 1024;
 /** The embeddable player's script (docs/product.md §10). */
 export const embedBudgetBytes = 25 * 1024;
-/** Scripts the home page may have loaded once idle: the entry, its startup chunks, the idle-time parts. */
+/**
+ * Scripts the home page may have loaded once idle: the entry, React's chunk and the bundler's
+ * runtime (ADR 057), its startup chunks, the idle-time parts. 7 since ADR 057.
+ */
 const idleFileBudget = 8;
 
 const client = resolve(import.meta.dirname, "../dist/client");

@@ -5,7 +5,9 @@
 // the document's real first style and layout (25-40 ms at full speed here, fonts included) is not
 // in that graph: the simulation puts FCP before its end, and the rest counts as blocking time
 // after the paint. That is Lantern's estimate, not a task a listener waits on after the page
-// shows, so bench:web prints it beside the TBT (docs/benchmarks.md).
+// shows, so bench:web prints it beside the TBT (docs/benchmarks.md). It is an approximation:
+// the task times are those of the long-tasks audit (its own run of the same simulation, at most
+// 20 tasks), and the FCP Lighthouse reports blends the two estimates each half of its TBT uses.
 
 /** A long task as Lighthouse's `long-tasks` audit gives it: simulated times, in ms. */
 export type LongTask = { startTime: number; duration: number };

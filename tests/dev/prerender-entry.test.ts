@@ -3,7 +3,7 @@
 
 import type { Rolldown } from "vite";
 import { describe, expect, it } from "vitest";
-import { entryAfterFirstPaint, inlineBootScript, startChunks } from "#dev/prerender.ts";
+import { checkEntryImports, entryAfterFirstPaint, inlineBootScript, startChunks } from "#dev/prerender.ts";
 import { appEntryMeta, bootScriptMarker } from "#schema/boot-script.ts";
 
 const entry = '<script type="module" crossorigin src="/assets/index-abc.js"></script>';
@@ -29,6 +29,17 @@ describe("entryAfterFirstPaint", () => {
       page(appEntryMeta("/assets/index-abc.js", ["/assets/react-abc.js", "/assets/runtime-abc.js"])),
     );
     expect(html).not.toContain("<link");
+    // Whatever the order of the attributes.
+    const reordered = '<link crossorigin href="/assets/react-abc.js" rel="modulepreload">';
+    expect(entryAfterFirstPaint(page(entry + reordered))).toBe(
+      page(appEntryMeta("/assets/index-abc.js", ["/assets/react-abc.js"])),
+    );
+  });
+
+  it("stops the build on a module preload it cannot name (no href)", () => {
+    expect(() => entryAfterFirstPaint(page(`${entry}<link rel="modulepreload">`))).toThrow(
+      /preloads a module/,
+    );
   });
 
   it("does not take the boot script's own preloads, added after the first paint, for one", () => {
@@ -109,6 +120,15 @@ describe("startChunks: what the boot script preloads with the entry (ADR 056)", 
       "/assets/startup-1.js",
       "/assets/home-parts-1.js",
     ]);
+  });
+
+  it("stops the build when the entry's meta does not name what the bundle says the entry imports", () => {
+    expect(() =>
+      checkEntryImports(page(appEntryMeta("/assets/index-1.js", ["/assets/react-1.js"])), bundle),
+    ).not.toThrow();
+    expect(() => checkEntryImports(page(appEntryMeta("/assets/index-1.js")), bundle)).toThrow(
+      /names nothing, but it imports \/assets\/react-1.js/,
+    );
   });
 
   it("stops the build when no chunk holds a route's screen", () => {
