@@ -66,8 +66,11 @@ const vitePreload = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[
 export function entryAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(moduleScript)];
   if (entries.length !== 1) throw new Error(`prerender: expected one module script, found ${entries.length}`);
-  const imports = Array.from(html.matchAll(vitePreload), (m) => m[1] as string);
-  const rest = html.replace(vitePreload, "");
+  const imports: string[] = [];
+  const rest = html.replace(vitePreload, (_tag, href: string) => {
+    imports.push(href);
+    return "";
+  });
   // The boot script's own text names the word, not the tag.
   if (/<link[^>]*rel="modulepreload"/.test(rest)) {
     throw new Error("prerender: index.html preloads a module the build cannot name after the entry");

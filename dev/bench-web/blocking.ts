@@ -9,24 +9,23 @@
 // the task times are those of the long-tasks audit (its own run of the same simulation, at most
 // 20 tasks), and the FCP Lighthouse reports blends the two estimates each half of its TBT uses.
 
+import { Metrics } from "lighthouse/core/lib/lantern/lantern.js";
+
 /** A long task as Lighthouse's `long-tasks` audit gives it: simulated times, in ms. */
 export type LongTask = { startTime: number; duration: number };
 
-/** Lantern's threshold: a task blocks for what it lasts beyond 50 ms. */
-const threshold = 50;
-
 /**
- * The blocking time, by Lantern's rule (the part of a task between FCP and TTI, less 50 ms), of
- * the long tasks that began before FCP. NaN when FCP is not known.
+ * The blocking time, by Lantern's own sum (the part of a task between FCP and TTI, less 50 ms),
+ * of the long tasks that began before FCP. NaN when FCP is not known; no TTI counts to the end.
  */
 export function blockingBegunBeforePaint(tasks: readonly LongTask[], fcp: number, tti: number): number {
   if (!Number.isFinite(fcp)) return Number.NaN;
-  const end = Number.isFinite(tti) ? tti : Number.POSITIVE_INFINITY;
-  let sum = 0;
-  for (const task of tasks) {
-    if (!(task.startTime < fcp)) continue;
-    const clipped = Math.min(task.startTime + task.duration, end) - fcp;
-    if (clipped > threshold) sum += clipped - threshold;
-  }
-  return sum;
+  const begunBefore = tasks
+    .filter((task) => task.startTime < fcp)
+    .map((task) => ({ start: task.startTime, end: task.startTime + task.duration, duration: task.duration }));
+  return Metrics.TBTUtils.calculateSumOfBlockingTime(
+    begunBefore,
+    fcp,
+    Number.isFinite(tti) ? tti : Number.POSITIVE_INFINITY,
+  );
 }

@@ -95,8 +95,7 @@ export async function runLighthouse(
       tbtBeforePaint: Math.min(
         value("TBT"),
         blockingBegunBeforePaint(
-          ((lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ??
-            []) as LongTask[],
+          (lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ?? [],
           value("FCP"),
           lhr.audits.interactive?.numericValue ?? Number.NaN,
         ),
