@@ -1,11 +1,13 @@
 // The site under test for `npm run bench:web`: `wrangler dev` (the real worker: API, CSP,
 // headers) with a throw-away local state that holds 83 days of plays, or with `static` a tiny
-// file server over dist/client (no API). One server is started for all the Lighthouse runs.
+// file server over dist/client (no API) that sends its documents the worker's headers. One
+// server is started for all the Lighthouse runs.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
+import { applySecurityHeaders } from "../../worker/http/security-headers.ts";
 import { historySeedSql } from "../bench-api/seed.ts";
 import { freePort } from "../local-site.ts";
 
@@ -45,8 +47,22 @@ function isFile(path: string) {
   }
 }
 
-/** dist/client as Cloudflare serves it: /about -> about.html, unknown paths -> index.html. */
-function staticServer(dir: string): Server {
+/**
+ * The headers the worker sends with every document (without configuration: no stream host).
+ * They cost the page something as it starts: Cross-Origin-Opener-Policy puts it in a browsing
+ * context group of its own, a longer navigation commit (ADR 058).
+ */
+async function documentHeaders(): Promise<Record<string, string>> {
+  const headers = new Headers();
+  await applySecurityHeaders(headers, undefined);
+  return Object.fromEntries(headers);
+}
+
+/**
+ * dist/client as Cloudflare serves it: /about -> about.html, unknown paths -> index.html, each
+ * document with the worker's headers.
+ */
+function staticServer(dir: string, docHeaders: Record<string, string>): Server {
   return createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
     if (path.startsWith("/api/")) {
@@ -61,6 +77,7 @@ function staticServer(dir: string): Server {
     res.writeHead(200, {
       "Content-Type": types[extname(file)] ?? "application/octet-stream",
       ...(immutable ? { "Cache-Control": "public, max-age=31536000, immutable" } : {}),
+      ...(extname(file) === ".html" ? docHeaders : {}),
     });
     res.end(readFileSync(file));
   });
@@ -69,7 +86,7 @@ function staticServer(dir: string): Server {
 /** A directory of built files, served as Cloudflare serves dist/client. */
 export async function serveDirectory(dir: string): Promise<BenchServer> {
   const port = await freePort();
-  const server = staticServer(dir);
+  const server = staticServer(dir, await documentHeaders());
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) };
 }

@@ -2,9 +2,15 @@
 // configured stream and metadata hosts, so the player and metadata code work
 // and nothing else third-party does.
 import { bootScriptHash } from "#schema/boot-script.ts";
-import type { OwnPolicy } from "../env";
 import type { Config } from "../lib/config";
-import { allowedVideoFrameOrigins } from "../lib/sanitize";
+// With its extension: bench:web's static server (dev/bench-web/server.ts) loads this file in Node.
+import { allowedVideoFrameOrigins } from "../lib/sanitize.ts";
+
+/**
+ * A response's own policy in place of the site's (the widget's frame, worker/routes/widgets.ts;
+ * the embed): its CSP, and who may frame it ("self": the site; "anyone": the embed).
+ */
+export type OwnPolicy = { contentSecurityPolicy: string; framedBy: "self" | "anyone" };
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
