@@ -5,9 +5,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
-import { applySecurityHeaders } from "../../worker/http/security-headers.ts";
+import { applySecurityHeaders } from "#worker/http/security-headers.ts";
 import { historySeedSql } from "../bench-api/seed.ts";
 import { freePort } from "../local-site.ts";
 
@@ -50,7 +51,8 @@ function isFile(path: string) {
 /**
  * The headers the worker sends with every document (without configuration: no stream host).
  * They cost the page something as it starts: Cross-Origin-Opener-Policy puts it in a browsing
- * context group of its own, a longer navigation commit (ADR 058).
+ * context group of its own, a longer navigation commit (ADR 058). The embed's own policy
+ * (worker/routes/embed.ts) is not among them: `--static` serves /embed as the site's pages.
  */
 async function documentHeaders(): Promise<Record<string, string>> {
   const headers = new Headers();
@@ -85,9 +87,13 @@ function staticServer(dir: string, docHeaders: Record<string, string>): Server {
 
 /** A directory of built files, served as Cloudflare serves dist/client. */
 export async function serveDirectory(dir: string): Promise<BenchServer> {
-  const port = await freePort();
   const server = staticServer(dir, await documentHeaders());
-  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  // Port 0: the system picks a free port as it binds, so no other process can take it first.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((r) => server.close(() => r())) };
 }
 

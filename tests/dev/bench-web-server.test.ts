@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BenchServer, serveDirectory } from "../../dev/bench-web/server.ts";
-import { applySecurityHeaders } from "../../worker/http/security-headers.ts";
+import { type BenchServer, serveDirectory } from "#dev/bench-web/server.ts";
+import { bootScriptHash } from "#schema/boot-script.ts";
+import { applySecurityHeaders } from "#worker/http/security-headers.ts";
 
 let dir: string;
 let server: BenchServer;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("bench:web's static server", () => {
@@ -34,11 +35,13 @@ describe("bench:web's static server", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      // The boot script the floor and the site inline runs under it.
+      expect(response.headers.get("content-security-policy")).toContain(await bootScriptHash());
       for (const [name, value] of expected) expect(response.headers.get(name), name).toBe(value);
     }
   });
 
-  it("sends a script as the edge does: immutable, without the documents' headers", async () => {
+  it("sends a script as before: immutable, without the documents' headers", async () => {
     const response = await fetch(`${server.url}/assets/index-abc.js`);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-security-policy")).toBeNull();

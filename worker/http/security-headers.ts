@@ -5,12 +5,7 @@ import { bootScriptHash } from "#schema/boot-script.ts";
 import type { Config } from "../lib/config";
 // With its extension: bench:web's static server (dev/bench-web/server.ts) loads this file in Node.
 import { allowedVideoFrameOrigins } from "../lib/sanitize.ts";
-
-/**
- * A response's own policy in place of the site's (the widget's frame, worker/routes/widgets.ts;
- * the embed): its CSP, and who may frame it ("self": the site; "anyone": the embed).
- */
-export type OwnPolicy = { contentSecurityPolicy: string; framedBy: "self" | "anyone" };
+import type { OwnPolicy } from "../own-policy";
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
