@@ -111,7 +111,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
                 { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
                 { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
                 { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-                { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+                // No SVG: Chrome would draw it on the page's main thread as it starts (ADR 059).
               ],
             },
             workbox: {

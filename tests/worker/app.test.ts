@@ -69,3 +69,29 @@ describe("the inline boot script", () => {
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(["<script>"]);
   });
 });
+
+describe("the icons", () => {
+  it("are PNG files that exist: an SVG icon is drawn on the page's main thread as it starts (ADR 059)", async () => {
+    const html = await (await request("/", { headers: { Accept: "text/html" } })).text();
+    const links = [...html.matchAll(/<link rel="(?:icon|apple-touch-icon)"[^>]*>/g)].map((m) => m[0]);
+    expect(links).toContain(
+      '<link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png" />',
+    );
+    expect(html).not.toMatch(/\.svg"/);
+    const manifest = (await (await request("/manifest.webmanifest")).json()) as {
+      icons: { src: string; type: string }[];
+    };
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    for (const icon of manifest.icons) expect(icon.type, icon.src).toBe("image/png");
+    const paths = [
+      ...links.map((link) => /href="([^"]+)"/.exec(link)?.[1] ?? ""),
+      ...manifest.icons.map((i) => i.src),
+    ];
+    for (const path of paths) {
+      const res = await request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toBe("image/png");
+      await res.body?.cancel();
+    }
+  });
+});
