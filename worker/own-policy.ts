@@ -1,5 +1,5 @@
-// A response's own policy in place of the site's: a leaf, so worker/env.ts and the security
-// headers (which Node loads for bench:web, without Workers types) both take it from here.
+// A leaf, so worker/env.ts and the security headers (which Node loads for bench:web, without
+// Workers types) both take the type from here.
 
 /**
  * A response's own policy in place of the site's (the widget's frame, worker/routes/widgets.ts;
