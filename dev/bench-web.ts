@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import { defaultMobileSlowdown, measureBenchmarkIndex, mobileSlowdown } from "./bench-web/calibrate.ts";
 import { buildFloor } from "./bench-web/floor.ts";
 import { type Preset, type Run, runLighthouse } from "./bench-web/lighthouse.ts";
+import { interleave } from "./bench-web/schedule.ts";
 import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
 import { printSummary, type Summary, summarise } from "./bench-web/summary.ts";
 import { lowestPriority, yieldCpuBelow } from "./bench-web/yield-cpu.ts";
@@ -117,38 +118,38 @@ const targets = presets.flatMap((preset): Target[] =>
   preset === "mobile" ? mobileCpus.map((cpu) => ({ preset, cpu })) : [{ preset, cpu: null }],
 );
 
+type Page = { url: string; name: string };
+
 /**
- * Runs Lighthouse on each route with each preset (and each mobile CPU slowdown), adds the
- * summaries to `summaries` and returns them; `name` labels a route in the summary.
+ * Runs Lighthouse on each page with each preset (and each mobile CPU slowdown), run N of every
+ * page before run N + 1 of any (schedule.ts), adds the summaries to `summaries` and returns them
+ * in the pages' order.
  */
-async function measure(
-  server: BenchServer,
-  paths: string[],
-  name: (route: string) => string,
-): Promise<Summary[]> {
-  const measured: Summary[] = [];
-  for (const route of paths) {
-    for (const { preset, cpu } of targets) {
-      const runs: Run[] = [];
-      for (let i = 1; i <= runCount; i++) {
-        const label = `${name(route)} ${preset}${cpu ? ` ${cpu.label}` : ""} ${i}/${runCount}`;
-        const once = async () => {
-          const slowdown = cpu ? (cpu.slowdown ?? (await calibrate(label))) : undefined;
-          return runLighthouse(`${server.url}${route}`, preset, label, values.verbose, slowdown);
-        };
-        let run = await once();
-        // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
-        // nothing about the page: it is made again, twice at most, and a third failure counts.
-        for (let retry = 1; run.runtimeError && retry <= 2; retry++) {
-          console.log(`bench: ${label}: Lighthouse could not measure it (${run.runtimeError}); again`);
-          run = await once();
-        }
-        console.log(`bench: ${label}: performance ${run.scores.performance}`);
-        runs.push(run);
-      }
-      measured.push(summarise(name(route), preset, cpu?.label ?? "", runs));
+async function measure(pages: Page[]): Promise<Summary[]> {
+  const runs = new Map<string, Run[]>();
+  const key = (page: Page, target: Target) => `${page.name}\u0000${targets.indexOf(target)}`;
+  for (const { page, target, run: i } of interleave(pages, targets, runCount)) {
+    const { preset, cpu } = target;
+    const label = `${page.name} ${preset}${cpu ? ` ${cpu.label}` : ""} ${i}/${runCount}`;
+    const once = async () => {
+      const slowdown = cpu ? (cpu.slowdown ?? (await calibrate(label))) : undefined;
+      return runLighthouse(page.url, preset, label, values.verbose, slowdown);
+    };
+    let run = await once();
+    // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
+    // nothing about the page: it is made again, twice at most, and a third failure counts.
+    for (let retry = 1; run.runtimeError && retry <= 2; retry++) {
+      console.log(`bench: ${label}: Lighthouse could not measure it (${run.runtimeError}); again`);
+      run = await once();
     }
+    console.log(`bench: ${label}: performance ${run.scores.performance}`);
+    runs.set(key(page, target), [...(runs.get(key(page, target)) ?? []), run]);
   }
+  const measured = pages.flatMap((page) =>
+    targets.map((target) =>
+      summarise(page.name, target.preset, target.cpu?.label ?? "", runs.get(key(page, target)) ?? []),
+    ),
+  );
   summaries.push(...measured);
   return measured;
 }
@@ -172,53 +173,69 @@ async function serveLive(): Promise<BenchServer> {
   return { url: site.baseUrl, stop: site.stop };
 }
 
-for (const state of states) {
-  const server = state === "live" ? await serveLive() : await serve(root, state === "static");
-  // The phone does not share its CPU with the server (ADR 050). Chromium is not running now.
-  const lowered = yieldCpuBelow(process.pid);
-  if (lowered > 0)
-    console.log(
-      `bench: the site's ${lowered} server threads yield the CPU to the page (nice ${lowestPriority})`,
-    );
-  try {
-    const how = {
-      static: "(static server)",
-      seeded: "(wrangler dev, seeded)",
-      live: "(npm start's live site)",
-    }[state];
-    console.log(
-      `bench: Lighthouse ${how} on ${server.url}, ${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
-    );
-    await measure(server, routes, (route) => (states.length > 1 ? `${route} (${state})` : route));
-  } finally {
-    await server.stop();
-  }
-}
-
-/** The floor's summaries: served by a static server, whatever served the routes. */
-let floorSummaries = new Set<Summary>();
-if (values.floor) {
-  // A floor that cannot be built or measured costs its own figures only, not the routes'.
+/**
+ * `--floor`: the floor, served by a static server for the whole bench and measured beside the
+ * routes of each state, with that state's server running (ADR 060). A floor that cannot be
+ * built costs its own figures only, not the routes'.
+ */
+async function serveFloor(): Promise<BenchServer | null> {
   const dir = mkdtempSync(join(tmpdir(), "bench-web-floor-"));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const floor = await serveDirectory(await buildFloor(dir));
-    try {
-      console.log(`bench: the floor, React alone started as the site starts (dev/bench-web/floor.ts)`);
-      floorSummaries = new Set(await measure(floor, ["/"], () => "React floor"));
-    } finally {
-      await floor.stop();
-    }
+    const server = await serveDirectory(await buildFloor(dir));
+    const stop = async () => {
+      await server.stop();
+      removeDir();
+    };
+    return { url: server.url, stop };
   } catch (err) {
     console.error(`bench: the floor was not measured: ${String(err)}`);
     process.exitCode = 1;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
+    return null;
   }
 }
 
-const floorOf = (summary: Summary) =>
-  [...floorSummaries].find((f) => f.preset === summary.preset && f.cpu === summary.cpu);
-for (const summary of summaries) printSummary(summary, floorOf(summary));
+const floor = values.floor ? await serveFloor() : null;
+/** Each route's summary and the floor's measured beside it (the same state, preset and CPU). */
+const floorOf = new Map<Summary, Summary>();
+try {
+  for (const state of states) {
+    const server = state === "live" ? await serveLive() : await serve(root, state === "static");
+    // The phone does not share its CPU with the server (ADR 050). Chromium is not running now.
+    const lowered = yieldCpuBelow(process.pid);
+    if (lowered > 0)
+      console.log(
+        `bench: the site's ${lowered} server threads yield the CPU to the page (nice ${lowestPriority})`,
+      );
+    try {
+      const how = {
+        static: "(static server)",
+        seeded: "(wrangler dev, seeded)",
+        live: "(npm start's live site)",
+      }[state];
+      console.log(
+        `bench: Lighthouse ${how} on ${server.url}, ${runCount} run${runCount === 1 ? "" : "s"} per route and preset`,
+      );
+      const named = (label: string) => (states.length > 1 ? `${label} (${state})` : label);
+      const pages = routes.map((route) => ({ url: `${server.url}${route}`, name: named(route) }));
+      // React alone, started as the site starts (dev/bench-web/floor.ts).
+      if (floor) pages.push({ url: `${floor.url}/`, name: named("React floor") });
+      const measured = await measure(pages);
+      const floors = floor ? measured.slice(-targets.length) : [];
+      for (const summary of measured.slice(0, routes.length * targets.length)) {
+        const beside = floors.find((f) => f.preset === summary.preset && f.cpu === summary.cpu);
+        if (beside) floorOf.set(summary, beside);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+} finally {
+  await floor?.stop();
+}
+
+for (const summary of summaries) printSummary(summary, floorOf.get(summary));
 
 if (values.json !== undefined) {
   const file = jsonPath(values.json, startedAt);
@@ -234,7 +251,9 @@ if (values.json !== undefined) {
       const { lowest, runs, ...rest } = summary;
       return {
         ...rest,
-        ...(floorSummaries.has(summary) ? { server: "static (the floor, dev/bench-web/floor.ts)" } : {}),
+        ...([...floorOf.values()].includes(summary)
+          ? { server: "static (the floor, dev/bench-web/floor.ts)" }
+          : {}),
         lowestRun: runs.indexOf(lowest),
         runs: runs.map(({ lighthouse: _, ...run }) => run),
       };

@@ -4,6 +4,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import { blockingBegunBeforePaint, type LongTask } from "./blocking.ts";
+import { mainThreadCpuShare, type TraceEvent } from "./cpu-share.ts";
 
 export type Preset = "mobile" | "desktop";
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -26,6 +27,8 @@ export type Run = {
   lighthouse: string;
   /** Of the TBT, what tasks begun before the simulated first paint make (blocking.ts). */
   tbtBeforePaint: number;
+  /** Of the page's blocking tasks' wall time, the share its main thread was on a CPU (cpu-share.ts). */
+  cpuShare: number;
   /** The CPU slowdown Lighthouse applied, and this machine's BenchmarkIndex as it measured it. */
   cpuSlowdown: number;
   benchmarkIndex: number;
@@ -101,6 +104,11 @@ export async function runLighthouse(
         ),
       ),
       lighthouse: lhr.lighthouseVersion,
+      cpuShare: mainThreadCpuShare(
+        (result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[],
+        lhr.finalDisplayedUrl,
+        lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      ),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),

@@ -83,6 +83,8 @@ export function printSummary(summary: Summary, floor?: Summary) {
     formatMetric("TBT", median(runs.map((r) => r.tbtBeforePaint))),
     formatMetric("TBT", lowest.tbtBeforePaint),
   );
+  const percent = (share: number) => (Number.isNaN(share) ? "?" : `${Math.round(share * 100)}%`);
+  line("main thread CPU", percent(median(runs.map((r) => r.cpuShare))), percent(lowest.cpuShare));
   line("CPU slowdown", `${median(runs.map((r) => r.cpuSlowdown))}x`, `${lowest.cpuSlowdown}x`);
   line(
     "BenchmarkIndex",
