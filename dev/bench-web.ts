@@ -15,7 +15,7 @@
 // reuses the last build, `--verbose` prints what the failing audits point at, `--json FILE` also
 // writes the figures and every run to FILE (a directory, e.g. `bench-results/`, gets
 // `web-<timestamp>.json`), `--floor` also measures the stack's floor: React alone, started as the
-// site starts (dev/bench-web/floor.ts), printed beside each route.
+// site starts (dev/bench-web/floor.ts), in each state beside its routes, run for run (ADR 060).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ import { buildFloor } from "./bench-web/floor.ts";
 import { type Preset, type Run, runLighthouse } from "./bench-web/lighthouse.ts";
 import { interleave } from "./bench-web/schedule.ts";
 import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
-import { printSummary, type Summary, summarise } from "./bench-web/summary.ts";
+import { pairWithFloor, printSummary, type Summary, summarise, tbtOverFloor } from "./bench-web/summary.ts";
 import { lowestPriority, yieldCpuBelow } from "./bench-web/yield-cpu.ts";
 import { startSite } from "./local-site.ts";
 
@@ -127,7 +127,7 @@ type Page = { url: string; name: string };
  */
 async function measure(pages: Page[]): Promise<Summary[]> {
   const runs = new Map<string, Run[]>();
-  const key = (page: Page, target: Target) => `${page.name}\u0000${targets.indexOf(target)}`;
+  const key = (page: Page, target: Target) => `${pages.indexOf(page)} ${targets.indexOf(target)}`;
   for (const { page, target, run: i } of interleave(pages, targets, runCount)) {
     const { preset, cpu } = target;
     const label = `${page.name} ${preset}${cpu ? ` ${cpu.label}` : ""} ${i}/${runCount}`;
@@ -221,12 +221,8 @@ try {
       const pages = routes.map((route) => ({ url: `${server.url}${route}`, name: named(route) }));
       // React alone, started as the site starts (dev/bench-web/floor.ts).
       if (floor) pages.push({ url: `${floor.url}/`, name: named("React floor") });
-      const measured = await measure(pages);
-      const floors = floor ? measured.slice(-targets.length) : [];
-      for (const summary of measured.slice(0, routes.length * targets.length)) {
-        const beside = floors.find((f) => f.preset === summary.preset && f.cpu === summary.cpu);
-        if (beside) floorOf.set(summary, beside);
-      }
+      for (const [route, beside] of pairWithFloor(await measure(pages), named("React floor")))
+        floorOf.set(route, beside);
     } finally {
       await server.stop();
     }
@@ -236,6 +232,12 @@ try {
 }
 
 for (const summary of summaries) printSummary(summary, floorOf.get(summary));
+
+/** In the JSON report: which floor a route was measured beside, and its TBT over it. */
+const floorFigures = (route: Summary, floor: Summary) => ({
+  floor: floor.route,
+  tbtOverFloor: tbtOverFloor(route, floor),
+});
 
 if (values.json !== undefined) {
   const file = jsonPath(values.json, startedAt);
@@ -254,6 +256,7 @@ if (values.json !== undefined) {
         ...([...floorOf.values()].includes(summary)
           ? { server: "static (the floor, dev/bench-web/floor.ts)" }
           : {}),
+        ...(floorOf.has(summary) ? floorFigures(summary, floorOf.get(summary) as Summary) : {}),
         lowestRun: runs.indexOf(lowest),
         runs: runs.map(({ lighthouse: _, ...run }) => run),
       };

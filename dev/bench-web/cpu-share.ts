@@ -10,30 +10,42 @@ export type TraceEvent = {
   ph: string;
   pid: number;
   tid: number;
+  /** Start, µs. */
+  ts: number;
   dur?: number;
   tdur?: number;
   args?: { beginData?: { url?: string } };
 };
 
-const sameDocument = (a: string, b: string) => a.replace(/\/?(#.*)?$/, "") === b.replace(/\/?(#.*)?$/, "");
+/** Two URLs of one document: a trailing slash, a query or a fragment aside. */
+const sameDocument = (a: string, b: string) => {
+  const bare = (url: string) => url.replace(/[?#].*$/, "").replace(/\/$/, "");
+  return bare(a) === bare(b);
+};
 
 /**
- * Of the page's top-level tasks that count as blocking once slowed down (over 50 ms after
- * `slowdown`), the share of their wall time their thread was on a CPU: 0-1. The page's main
- * thread is the one that parsed `url`'s HTML. NaN when there is no such thread or task.
+ * Of the page's main-thread tasks (RunTask) that count as blocking once slowed down (over 50 ms
+ * after `slowdown`), the share of their wall time their thread was on a CPU: 0-1. The page's
+ * main thread is the one that parsed `url`'s HTML. NaN when there is no such thread or task.
  */
 export function mainThreadCpuShare(events: readonly TraceEvent[], url: string, slowdown: number): number {
   const parser = events.find(
     (e) => e.name === "ParseHTML" && sameDocument(e.args?.beginData?.url ?? "", url),
   );
   if (!parser) return Number.NaN;
+  const tasks = events
+    .filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === parser.pid && e.tid === parser.tid)
+    .sort((a, b) => a.ts - b.ts);
   let wall = 0;
   let cpu = 0;
-  for (const e of events) {
-    if (e.name !== "RunTask" || e.ph !== "X" || e.pid !== parser.pid || e.tid !== parser.tid) continue;
-    if (e.dur === undefined || e.tdur === undefined || (e.dur / 1000) * slowdown <= 50) continue;
-    wall += e.dur;
-    cpu += Math.min(e.tdur, e.dur);
+  let end = Number.NEGATIVE_INFINITY;
+  for (const task of tasks) {
+    // A task run inside another (a nested loop) is part of that one's time already.
+    if (task.ts < end || task.dur === undefined || task.tdur === undefined) continue;
+    end = task.ts + task.dur;
+    if ((task.dur / 1000) * slowdown <= 50) continue;
+    wall += task.dur;
+    cpu += Math.min(task.tdur, task.dur);
   }
   return wall > 0 ? cpu / wall : Number.NaN;
 }

@@ -105,8 +105,9 @@ export async function runLighthouse(
       ),
       lighthouse: lhr.lighthouseVersion,
       cpuShare: mainThreadCpuShare(
-        (result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[],
-        lhr.finalDisplayedUrl,
+        result.artifacts.Trace.traceEvents as TraceEvent[],
+        // The document Chromium parsed (after redirects), not the URL a pushState left shown.
+        lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl,
         lhr.configSettings.throttling.cpuSlowdownMultiplier,
       ),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,

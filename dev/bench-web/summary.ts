@@ -57,6 +57,34 @@ export function formatMetric(metric: Metric, value: number): string {
 
 const formatScore = (value: number) => (Number.isNaN(value) ? "?" : String(Math.round(value)));
 
+/**
+ * Each route's summary with the floor's measured beside it: the summary named `floorName` of
+ * the same preset and CPU setting. `measured` is one state's summaries (ADR 060).
+ */
+export function pairWithFloor(measured: readonly Summary[], floorName: string): Map<Summary, Summary> {
+  const floors = measured.filter((s) => s.route === floorName);
+  const pairs = new Map<Summary, Summary>();
+  for (const summary of measured) {
+    const floor = floors.find((f) => f.preset === summary.preset && f.cpu === summary.cpu);
+    if (floor && summary.route !== floorName) pairs.set(summary, floor);
+  }
+  return pairs;
+}
+
+/**
+ * What the route blocks beyond the floor, run for run (ADR 060): the median of each run's TBT
+ * less the floor's run of the same number, made beside it; and the route's lowest run less that
+ * run's floor run. Runs without a partner do not count.
+ */
+export function tbtOverFloor(route: Summary, floor: Summary): { median: number; lowest: number } {
+  const over = (i: number) =>
+    (route.runs[i]?.metrics.TBT ?? Number.NaN) - (floor.runs[i]?.metrics.TBT ?? Number.NaN);
+  return {
+    median: median(route.runs.map((_, i) => over(i))),
+    lowest: over(route.runs.indexOf(route.lowest)),
+  };
+}
+
 /** The summary, and the floor's (the same preset and CPU) beside its blocking time when given. */
 export function printSummary(summary: Summary, floor?: Summary) {
   const { median: mid, lowest, runs } = summary;
@@ -71,11 +99,12 @@ export function printSummary(summary: Summary, floor?: Summary) {
   for (const m of Object.keys(metrics) as Metric[])
     line(m, formatMetric(m, mid.metrics[m]), formatMetric(m, lowest.metrics[m]));
   if (floor && floor !== summary) {
-    const over = mid.metrics.TBT - floor.median.metrics.TBT;
+    const over = tbtOverFloor(summary, floor);
+    const ms = (value: number) => (Number.isNaN(value) ? "?" : `${Math.round(value)} ms`);
     line(
       "TBT over floor",
-      `${Math.round(over)} ms`,
-      `${Math.round(lowest.metrics.TBT - floor.lowest.metrics.TBT)} ms; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
+      ms(over.median),
+      `${ms(over.lowest)}; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
     );
   }
   line(

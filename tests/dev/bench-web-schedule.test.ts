@@ -1,7 +1,7 @@
 // bench:web measures each route next to the floor (ADR 060): run N of a route is made between
 // the floor's run N - 1 and run N + 1, so both see the host as it is at that minute.
 import { describe, expect, it } from "vitest";
-import { interleave } from "../../dev/bench-web/schedule.ts";
+import { interleave } from "#dev/bench-web/schedule.ts";
 
 describe("the order of bench:web's runs", () => {
   const pages = ["/", "/history", "floor"];
