@@ -233,15 +233,10 @@ try {
 
 for (const summary of summaries) printSummary(summary, floorOf.get(summary));
 
-/** In the JSON report: which floor a route was measured beside, and its TBT over it. */
-const floorFigures = (route: Summary, floor: Summary) => ({
-  floor: floor.route,
-  tbtOverFloor: tbtOverFloor(route, floor),
-});
-
 if (values.json !== undefined) {
   const file = jsonPath(values.json, startedAt);
   mkdirSync(dirname(file), { recursive: true });
+  const floors = new Set(floorOf.values());
   const report = {
     startedAt: startedAt.toISOString(),
     server: values.static ? "static" : "wrangler dev",
@@ -251,12 +246,12 @@ if (values.json !== undefined) {
     lighthouse: summaries[0]?.lowest.lighthouse,
     results: summaries.map((summary) => {
       const { lowest, runs, ...rest } = summary;
+      // A route names the floor it was measured beside, and its TBT over it.
+      const beside = floorOf.get(summary);
       return {
         ...rest,
-        ...([...floorOf.values()].includes(summary)
-          ? { server: "static (the floor, dev/bench-web/floor.ts)" }
-          : {}),
-        ...(floorOf.has(summary) ? floorFigures(summary, floorOf.get(summary) as Summary) : {}),
+        ...(floors.has(summary) ? { server: "static (the floor, dev/bench-web/floor.ts)" } : {}),
+        ...(beside ? { floor: beside.route, tbtOverFloor: tbtOverFloor(summary, beside) } : {}),
         lowestRun: runs.indexOf(lowest),
         runs: runs.map(({ lighthouse: _, ...run }) => run),
       };

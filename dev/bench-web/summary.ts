@@ -100,11 +100,10 @@ export function printSummary(summary: Summary, floor?: Summary) {
     line(m, formatMetric(m, mid.metrics[m]), formatMetric(m, lowest.metrics[m]));
   if (floor && floor !== summary) {
     const over = tbtOverFloor(summary, floor);
-    const ms = (value: number) => (Number.isNaN(value) ? "?" : `${Math.round(value)} ms`);
     line(
       "TBT over floor",
-      ms(over.median),
-      `${ms(over.lowest)}; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
+      formatMetric("TBT", over.median),
+      `${formatMetric("TBT", over.lowest)}; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
     );
   }
   line(
