@@ -71,7 +71,8 @@ if (
 )
   throw new Error("bench: --cpu wants calibrated, default or a slowdown ≥ 1, comma-separated");
 const states = values.static ? ["static"] : list(values.state);
-if (states.length === 0 || states.some((s) => s !== "seeded" && s !== "live"))
+// `--static` is a state of its own; --state names the worker's.
+if (!values.static && (states.length === 0 || states.some((s) => s !== "seeded" && s !== "live")))
   throw new Error("bench: --state wants seeded, live or both, comma-separated");
 
 /** Where `--json` writes: the file given, or web-<timestamp>.json in a directory given. */
