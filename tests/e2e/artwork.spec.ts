@@ -70,7 +70,8 @@ describe("covers for every track", () => {
 
     await page.goto("/history");
     const played = page.getByRole("listitem").filter({ hasText: title }).first();
-    await expect.poll(() => coverLoaded(played, title), { timeout: 8000 }).toBe(true);
+    // Its play may be stored before its cover is found; on a slow host the row takes longer.
+    await expect.poll(() => coverLoaded(played, title), { timeout: 15_000 }).toBe(true);
   });
 
   it("shows the station's mark for a track nobody has a cover for", async () => {

@@ -156,5 +156,6 @@ describe("live now playing on the home page", () => {
     // LIVE_POLL_SECONDS is 1: at most 60 reads a minute (61 with a read on the window's edge).
     expect(health.live.upstreamReadsLastMinute).toBeGreaterThan(0);
     expect(health.live.upstreamReadsLastMinute).toBeLessThanOrEqual(61);
-  }, 60_000);
+    // Eight pages starting at once: 72 s on a host with 2.4 times the CPU time of the usual one.
+  }, 150_000);
 });
