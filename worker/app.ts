@@ -40,7 +40,7 @@ function configOrUndefined(env: Env): Config | undefined {
   }
 }
 
-/** PUBLIC_CACHE_SECONDS (5): less than the 15 s and 30 s history and statistics allow any cache. */
+/** PUBLIC_CACHE_SECONDS (5): no more than the 30 s statistics allow any cache (history allows browsers none). */
 const publicAnswers = publicCache();
 /**
  * The health check is the same for everyone, ok or not: a flood of it costs the database and the

@@ -11,7 +11,8 @@
 // "Busy Band" gets the 503 MusicBrainz answers over its rate limit, "Slow Responder" an answer
 // after 10 s. GET /musicbrainz/hits?artist=… counts the searches that named an artist (and the
 // release lookups of its releases). An entry may carry an ISRC and a label; a label of
-// "[no label]" is MusicBrainz's own mark for a self-released record.
+// "[no label]" is MusicBrainz's own mark for a self-released record. A search that finds an entry
+// with `searchDelayMs` answers that much later (a cover found after its track ended).
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { playlist } from "./playlist.ts";
@@ -25,6 +26,7 @@ type CatalogEntry = {
   cover: CoverKind;
   isrc?: string | null;
   label?: string | null;
+  searchDelayMs?: number;
 };
 
 /** The playlist's tracks but one; each but "Paper Lanterns" has an ISRC (as MusicBrainz writes them). */
@@ -82,11 +84,14 @@ function send(
 
 const releaseId = (e: CatalogEntry) => uuidOf(`release ${e.artist} ${e.album} ${e.title}`);
 
-function recordingsFor(title: string, artist: string) {
-  const found = catalog.filter(
+/** The catalog entries a search for the title and artist finds. */
+const entriesFor = (title: string, artist: string) =>
+  catalog.filter(
     (e) =>
       loose(e.title).includes(loose(title)) && loose(e.artist).includes(loose(artist).replace(/^the /, "")),
   );
+
+function recordingsFor(found: CatalogEntry[]) {
   return found.map((e) => ({
     id: uuidOf(`recording ${e.artist} ${e.title}`),
     score: 100,
@@ -158,10 +163,13 @@ export function coverArtFake(req: IncomingMessage, res: ServerResponse, url: URL
     if (artist === "Busy Band") {
       return send(res, 503, { error: "Your requests are exceeding the allowable rate limit." });
     }
-    const recordings = recordingsFor(title, artist);
+    const found = entriesFor(title, artist);
+    const recordings = recordingsFor(found);
     const answer = { created: new Date().toISOString(), count: recordings.length, offset: 0, recordings };
-    if (artist === "Slow Responder") {
-      setTimeout(() => send(res, 200, answer), 10_000);
+    const delayMs =
+      artist === "Slow Responder" ? 10_000 : Math.max(0, ...found.map((e) => e.searchDelayMs ?? 0));
+    if (delayMs > 0) {
+      setTimeout(() => send(res, 200, answer), delayMs);
       return true;
     }
     return send(res, 200, answer);

@@ -39,6 +39,12 @@ export const liveMessage = z.object({
   sentAt: z.number(),
   /** The track_history row of the current track, when one was recorded as it started. */
   played: trackHistoryItem.nullable(),
+  /**
+   * The play recorded before it, with the cover it has now (one found after its track ended
+   * included): a history list from a cache older than that still shows it. Absent from servers
+   * older than this field.
+   */
+  previous: trackHistoryItem.nullish(),
 });
 export type LiveMessage = z.infer<typeof liveMessage>;
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { livePlayQueryKey } from "#web/lib/queries/track-history.ts";
+import { livePlaysQueryKey } from "#web/lib/queries/track-history.ts";
 import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
@@ -75,23 +75,30 @@ describe("track history", () => {
     expect(observers.size).toBe(0);
   });
 
-  it("merges the live room's latest play into a list that loads after it (the server's few-second copy)", async () => {
+  it("merges the live room's latest plays into a list that loads after them (the server's few-second copy)", async () => {
     const onAir = aHistoryItem("Slow Tide", "Amber Sato", 1);
     const earlier = aHistoryItem("Velvet", "Aurora Lane", 5);
     const justStarted = aHistoryItem("Paper Lanterns", "Mira Okafor", 0);
     // The cached list has the play on air without the cover the live room has since pushed.
     mockApi({ "GET /api/config": aClientConfig(), "GET /api/track-history": [onAir, earlier] });
     const first = renderAt("/history", <HistoryScreen />);
-    first.queryClient.setQueryData(livePlayQueryKey, { ...onAir, artwork: "/images/slow-tide.png" });
+    first.queryClient.setQueryData(livePlaysQueryKey, [{ ...onAir, artwork: "/images/slow-tide.png" }]);
     const cover = await screen.findByRole("img", { name: "Cover of Slow Tide" });
     expect(cover.getAttribute("src")).toBe("/images/slow-tide.png");
     expect(screen.queryByRole("img", { name: "Cover of Velvet" })).toBeNull();
     first.unmount();
-    // The copy is older than the play the live room started: it goes first.
+    // The copy is older than the play the live room started, and than the cover its previous
+    // play got after it ended: the new play goes first, the previous one shows its cover.
     const second = renderAt("/history", <HistoryScreen />);
-    second.queryClient.setQueryData(livePlayQueryKey, justStarted);
+    second.queryClient.setQueryData(livePlaysQueryKey, [
+      { ...onAir, artwork: "/images/late.png" },
+      justStarted,
+    ]);
     expect(await screen.findByText("Showing 3 unique track(s)")).toBeTruthy();
-    expect(screen.getAllByRole("listitem")[0]?.textContent).toContain("Paper Lanterns");
+    const rows = screen.getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent?.includes("Paper Lanterns"))).toEqual([true, false, false]);
+    const late = await screen.findByRole("img", { name: "Cover of Slow Tide" });
+    expect(late.getAttribute("src")).toBe("/images/late.png");
   });
 
   it("shows the played-tracks widget in a sandboxed frame of the site's own, never its script in the page", async () => {

@@ -261,4 +261,30 @@ describe("a live message's track", () => {
       ["Earlier", earlier.artwork],
     ]);
   });
+
+  it("brings a cover found after its track ended to the previous play, and a play the list missed", () => {
+    const queryClient = createTestQueryClient();
+    const older = aHistoryItem("Older", "Live Artist", 2);
+    const previous = aHistoryItem("Ended Before Its Cover", "Live Artist", 1);
+    const played = aHistoryItem("Pushed Title", "Live Artist", 0);
+    const cover = "http://localhost/images/3067a4e2-bb81-1b14-cdd9-34620eb03f8c.png";
+    // A list from a cache: it has the previous play without its cover.
+    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, [previous, older]);
+    applyLiveMessage(queryClient, aLiveMessage({ played, previous: { ...previous, artwork: cover } }));
+    expect(
+      queryClient
+        .getQueryData<TrackHistoryItem[]>(trackHistoryQueryKey)
+        ?.map((item) => [item.title, item.artwork]),
+    ).toEqual([
+      ["Pushed Title", played.artwork],
+      ["Ended Before Its Cover", cover],
+      ["Older", older.artwork],
+    ]);
+    // A list from a cache older than both plays takes both, newest first.
+    queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, [older]);
+    applyLiveMessage(queryClient, aLiveMessage({ played, previous }));
+    expect(
+      queryClient.getQueryData<TrackHistoryItem[]>(trackHistoryQueryKey)?.map((item) => item.title),
+    ).toEqual(["Pushed Title", "Ended Before Its Cover", "Older"]);
+  });
 });

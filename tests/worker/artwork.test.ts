@@ -29,11 +29,12 @@ const bindings = () => ({ db: getDb(env.DB), images: env.IMAGES });
 async function catalogTrack(
   cover: CoverKind = "png",
   name = crypto.randomUUID().slice(0, 8),
+  searchDelayMs?: number,
 ): Promise<Track> {
   const track = { artist: `Artist ${name}`, title: `Song ${name}`, album: `Album ${name}` };
   const res = await fetch(`${env.STATION_HELPER_URL}/musicbrainz/catalog`, {
     method: "POST",
-    body: JSON.stringify({ ...track, cover }),
+    body: JSON.stringify({ ...track, cover, searchDelayMs }),
   });
   expect(res.status).toBe(201);
   return track;
@@ -238,6 +239,34 @@ describe("the live room and covers", () => {
       expect(again.current.artwork).toBe(withCover.current.artwork);
       expect(again.version).toBe(withCover.version);
     }
+  });
+
+  it("gives a play the cover found after its track ended: its history row, and the previous play players get", async () => {
+    // The search answers 2 s late: the station moves on before the cover is found.
+    const track = await catalogTrack("png", undefined, 2000);
+    const reader = await readerPlaying(track, "");
+    const started = await reader.pollNow();
+    expect(started.played?.title).toBe(track.title);
+    await playOn(
+      reader,
+      { artist: "Station", title: `After ${track.title}`, album: null },
+      "https://radio.example/art/after.jpg",
+    );
+    const movedOn = await reader.pollNow();
+    expect(movedOn.previous?.id).toBe(started.played?.id);
+    expect(movedOn.previous?.artwork, "the lookup still under way when the track ended").toBeNull();
+    await reader.settleArtworkLookups();
+    const found = await reader.snapshot();
+    expect(found.version).toBeGreaterThan(movedOn.version);
+    expect(found.current).toMatchObject({
+      title: `After ${track.title}`,
+      artwork: "https://radio.example/art/after.jpg",
+    });
+    expect(found.previous?.artwork).toMatch(/\/images\/[0-9a-f-]{36}\.png$/);
+    const row = await env.DB.prepare("select artwork from track_history where id = ?")
+      .bind(started.played?.id)
+      .first();
+    expect(row).toEqual({ artwork: found.previous?.artwork });
   });
 
   it("pushes the title without waiting for a lookup that hangs", { timeout: 15_000 }, async () => {

@@ -15,6 +15,11 @@ describe("GET /api/track-history", () => {
     expect(await res.json()).toEqual([]);
   });
 
+  it("is asked for again on every page load: a browser keeps no copy a reload would show (the worker keeps one 5 s)", async () => {
+    const res = await request("/api/track-history");
+    expect(res.headers.get("cache-control")).toBe("public, no-cache");
+  });
+
   it("lists the history newest first with the fields of docs/product.md §3 and an ISO playedAt", async () => {
     const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
     await insertPlays([

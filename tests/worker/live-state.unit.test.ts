@@ -11,6 +11,8 @@ import {
   type Observation,
   rebasedOnto,
   type StationState,
+  withAdminCover,
+  withPreviousPlayArtwork,
 } from "#worker/live/station-state.ts";
 
 const track = (title: string, artist = "Amber Sato") => ({ title, artist, album: null, artwork: null });
@@ -166,5 +168,67 @@ describe("a poll that overlapped another change", () => {
     expect(
       rebasedOnto(latest, state({ version: 6, current: track("Paper Lanterns") }), true).current.artwork,
     ).toBeNull();
+  });
+});
+
+describe("the previous play", () => {
+  const play = (id: number, title: string, artwork: string | null = null) => ({
+    id,
+    ...track(title),
+    artwork,
+    playedAt: new Date(1000).toISOString(),
+  });
+
+  it("is the play of the track before, kept across a track that is not recorded (the fallback)", () => {
+    const changed = advance(
+      state({ previous: play(6, "Velvet") }),
+      seen({ current: track("Next One") }),
+      3000,
+    );
+    expect(changed.state).toMatchObject({ played: null, previous: play(7, "Slow Tide") });
+    const fallback = advance(
+      changed.state,
+      seen({ current: { ...fallbackTrack, album: null, artwork: null } }),
+      4000,
+    );
+    expect(fallback.state).toMatchObject({ played: null, previous: play(7, "Slow Tide") });
+    expect(advance(fallback.state, seen(), 5000).state.previous).toEqual(play(7, "Slow Tide"));
+    // No change: it stays as it was.
+    expect(advance(state({ previous: play(6, "Velvet") }), seen(), 3000).state.previous).toEqual(
+      play(6, "Velvet"),
+    );
+  });
+
+  it("takes the cover found after its track ended, as a new version; never another play's or over one it has", () => {
+    const ended = state({ previous: play(6, "Velvet") });
+    expect(withPreviousPlayArtwork(ended, 6, "/images/late.png")).toMatchObject({
+      version: 6,
+      previous: play(6, "Velvet", "/images/late.png"),
+    });
+    expect(withPreviousPlayArtwork(ended, 5, "/images/late.png")).toBeNull();
+    expect(withPreviousPlayArtwork(state({ previous: play(6, "Velvet", "/a.png") }), 6, "/b.png")).toBeNull();
+    expect(withPreviousPlayArtwork(state({ previous: null }), 6, "/images/late.png")).toBeNull();
+  });
+
+  it("takes the admin's cover for its recording, as its history row does", () => {
+    const updated = withAdminCover(
+      state({ previous: play(6, "Velvet", "/found.png") }),
+      track("velvet "),
+      "/admin.png",
+    );
+    expect(updated?.previous?.artwork).toBe("/admin.png");
+    expect(updated?.played?.artwork).toBeNull();
+  });
+
+  it("keeps a cover that landed on the current play while a poll saw its track end", () => {
+    const latest = state({ version: 7, played: play(7, "Slow Tide", "/images/cover.png") });
+    const polled = advance(state(), seen({ current: track("Next One") }), 3000).state;
+    expect(rebasedOnto(latest, polled, true).previous).toEqual(play(7, "Slow Tide", "/images/cover.png"));
+  });
+
+  it("goes in the live message", () => {
+    const message = liveMessage(state({ previous: play(6, "Velvet", "/images/late.png") }), 9999);
+    expect(liveMessageSchema.parse(message).previous).toEqual(play(6, "Velvet", "/images/late.png"));
+    expect(liveMessage(state(), 9999).previous).toBeNull();
   });
 });

@@ -3,14 +3,13 @@
 // poll's steps in order (reader/): read the host, record the play, publish to the live shards
 // that hold the players' connections, tally the audience, look up covers. ADR 009.
 import { DurableObject } from "cloudflare:workers";
-import { findArtwork, findRecordingCodes } from "../lib/artwork/lookup";
 import { getConfig } from "../lib/config";
 import { getDb } from "../lib/db";
-import { latestRecordedTrack, setPlayArtwork } from "../lib/history";
+import { latestRecordedTrack } from "../lib/history";
 import { readListenersPublic } from "../lib/insights/settings";
 import { stationReaderName } from "./names";
 import { AudienceTally } from "./reader/audience";
-import { CoverLookups } from "./reader/covers";
+import { CoverLookups, type CoverQuery, findCodes, findCover } from "./reader/covers";
 import { HostReads } from "./reader/host-reads";
 import { Publisher } from "./reader/publisher";
 import { recordPlay } from "./reader/record-play";
@@ -27,6 +26,7 @@ import {
   withAdminCover,
   withArtwork,
   withListenersPublic,
+  withPreviousPlayArtwork,
 } from "./station-state";
 
 const stateKey = "state";
@@ -187,7 +187,9 @@ export class StationReader extends DurableObject<Env> {
     this.tallyAudience(previous, step.trackChanged, observation, now);
     // A new track's cover when the host sent none, then (never delaying it) its ISRC and label.
     if (step.trackChanged && isRecordable(state.current)) {
-      const cover = state.current.artwork ? undefined : this.lookUpArtwork("current", state.current);
+      const cover = state.current.artwork
+        ? undefined
+        : this.lookUpArtwork("current", state.current, state.played?.id);
       this.lookUpCodes(state.current, cover);
     }
     if (
@@ -257,23 +259,22 @@ export class StationReader extends DurableObject<Env> {
   private lookUpCodes(track: { title: string; artist: string }, after?: Promise<void>): void {
     this.covers.start(async () => {
       await after;
-      await findRecordingCodes(getDb(this.env.DB), getConfig(this.env), track);
+      await findCodes(this.env, track);
     });
   }
 
-  /** Finds the track's cover in the background; when there is one, every player gets it. */
-  private lookUpArtwork(
-    which: "current" | "next",
-    track: { title: string; artist: string; album?: string | null },
-  ): Promise<void> {
+  /**
+   * Finds the track's cover in the background; when there is one, every player gets it. The
+   * current track's play (`playId`) gets it even when the track ended before it was found.
+   */
+  private lookUpArtwork(which: "current" | "next", track: CoverQuery, playId?: number): Promise<void> {
     return this.covers.start(async () => {
-      const db = getDb(this.env.DB);
-      const artwork = await findArtwork({ db, images: this.env.IMAGES }, getConfig(this.env), track);
+      const artwork = await findCover(this.env, track, playId);
       if (!artwork || !this.state) return;
-      const state = withArtwork(this.state, which, track, artwork);
-      if (!state) return;
-      if (which === "current" && state.played) await setPlayArtwork(db, state.played.id, artwork);
-      await this.keepAndPublish(state);
+      const state =
+        withArtwork(this.state, which, track, artwork) ??
+        (playId === undefined ? null : withPreviousPlayArtwork(this.state, playId, artwork));
+      if (state) await this.keepAndPublish(state);
     });
   }
 

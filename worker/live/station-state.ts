@@ -27,6 +27,12 @@ export type StationState = {
   readAt: number | null;
   /** The track_history row recorded for the current track, when the room recorded one. */
   played: TrackHistoryItem | null;
+  /**
+   * The play recorded before `played`, as stored: a cover found for it after its track ended is
+   * put here too, so a list loaded from a cache older than that cover still shows it. Absent in
+   * states kept before it existed.
+   */
+  previous?: TrackHistoryItem | null;
   /** Whether listeners see the count (the admin's setting); absent in states kept before it existed: yes. */
   listenersPublic?: boolean;
 };
@@ -57,6 +63,7 @@ export function coldState(source: string, recorded: TrackHistoryItem | null, now
     changedAt: now,
     readAt: null,
     played: recorded,
+    previous: null,
   };
 }
 
@@ -117,6 +124,8 @@ export function advance(previous: StationState, observation: Observation, now: n
       changedAt: trackChanged ? changeMoment(previous.readAt, now) : previous.changedAt,
       readAt: observation.current === null ? previous.readAt : now,
       played: trackChanged ? null : previous.played,
+      // A track that is not recorded (the fallback) leaves the last play as the previous one.
+      previous: trackChanged ? (previous.played ?? previous.previous ?? null) : (previous.previous ?? null),
       listenersPublic: previous.listenersPublic,
     },
     trackChanged,
@@ -147,6 +156,20 @@ export function withArtwork(
 }
 
 /**
+ * The state with a cover found for a play after its track ended, when that play is the previous
+ * one and has none: a new version, so players put it on the history row. Null otherwise.
+ */
+export function withPreviousPlayArtwork(
+  state: StationState,
+  playId: number,
+  artwork: string,
+): StationState | null {
+  const play = state.previous;
+  if (!play || play.id !== playId || play.artwork) return null;
+  return { ...state, previous: { ...play, artwork }, version: state.version + 1 };
+}
+
+/**
  * The state with the admin's cover (or none) on the current and next track when either is that
  * recording (matched as covers are, by normalised artist and title): a new version, or null when
  * neither changes. Unlike a found cover it replaces whatever the track showed.
@@ -162,6 +185,11 @@ export function withAdminCover(
     const target = updated[which];
     if (!target || artworkTrackKey(target) !== key || target.artwork === artwork) continue;
     updated = putCover(updated, which, artwork, true);
+  }
+  // The previous play's history row took the cover too (lib/artwork/admin.ts).
+  const previous = updated.previous;
+  if (previous && artworkTrackKey(previous) === key && previous.artwork !== artwork) {
+    updated = { ...updated, previous: { ...previous, artwork } };
   }
   return updated === state ? null : { ...updated, version: state.version + 1 };
 }
@@ -190,15 +218,17 @@ export function rebasedOnto(latest: StationState, polled: StationState, changed:
     mine && theirs?.artwork && !mine.artwork && sameTrack(mine, theirs)
       ? { ...mine, artwork: theirs.artwork }
       : mine;
-  const played =
-    polled.played && latest.played?.artwork && !polled.played.artwork && polled.played.id === latest.played.id
-      ? { ...polled.played, artwork: latest.played.artwork }
-      : polled.played;
+  const keepPlayCover = (mine: TrackHistoryItem | null, theirs: TrackHistoryItem | null | undefined) =>
+    mine && theirs?.artwork && !mine.artwork && mine.id === theirs.id
+      ? { ...mine, artwork: theirs.artwork }
+      : mine;
   return {
     ...polled,
     current: keepCover(polled.current, latest.current) as Track,
     next: keepCover(polled.next, latest.next),
-    played,
+    played: keepPlayCover(polled.played, latest.played),
+    // The previous play may be the one `latest` still called current (the poll saw the change).
+    previous: keepPlayCover(keepPlayCover(polled.previous ?? null, latest.previous), latest.played),
     listenersPublic: latest.listenersPublic,
     version: Math.max(polled.version, latest.version + (changed ? 1 : 0)),
   };
@@ -224,5 +254,6 @@ export function liveMessage(state: StationState, sentAt: number): LiveMessage {
     at: state.changedAt,
     sentAt,
     played: state.played,
+    previous: state.previous ?? null,
   };
 }

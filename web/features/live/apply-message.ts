@@ -3,7 +3,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveMessage, NextTrack, NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { nextTrackQueryKey, nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
-import { livePlayQueryKey, trackHistoryQueryKey, withLivePlay } from "#web/lib/queries/track-history.ts";
+import { livePlaysQueryKey, trackHistoryQueryKey, withLivePlays } from "#web/lib/queries/track-history.ts";
 
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
   // A poll still on its way (sent before the connection opened) is older: it must not land after.
@@ -18,13 +18,14 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   };
   queryClient.setQueryData<NowPlaying>(nowPlayingQueryKey, nowPlaying);
   queryClient.setQueryData<NextTrack>(nextTrackQueryKey, message.next);
-  const played = message.played;
-  if (played) {
-    // Kept for a list that loads later; a list already loaded takes it now (a screen that has
+  // Oldest first; the previous play carries a cover found after its track ended.
+  const plays = [message.previous, message.played].filter((play) => play != null);
+  if (plays.length > 0) {
+    // Kept for a list that loads later; a list already loaded takes them now (a screen that has
     // none loads it whole).
-    queryClient.setQueryData<TrackHistoryItem>(livePlayQueryKey, played);
+    queryClient.setQueryData<TrackHistoryItem[]>(livePlaysQueryKey, plays);
     queryClient.setQueryData<TrackHistoryItem[]>(trackHistoryQueryKey, (list) =>
-      list ? withLivePlay(list, played) : list,
+      list ? withLivePlays(list, plays) : list,
     );
   }
 }

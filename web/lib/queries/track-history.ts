@@ -4,34 +4,38 @@ import { apiRequest } from "../api";
 
 export const trackHistoryQueryKey = ["/api/track-history"] as const;
 
-/** The live room's latest play (features/live/apply-message.ts), kept for a list that loads after it. */
-export const livePlayQueryKey = ["live-play"] as const;
+/**
+ * The live room's latest plays, oldest first (features/live/apply-message.ts): the one before
+ * the current track's and the current track's, kept for a list that loads after them.
+ */
+export const livePlaysQueryKey = ["live-plays"] as const;
 
 /** The server keeps at most this many history rows in the list it serves. */
 const historyListLength = 100;
 
 /**
  * Recently played tracks, newest first. The list may come from the server's few-second cache,
- * older than a live message that came before it: the live room's latest play is merged in.
+ * older than a live message that came before it: the live room's latest plays are merged in.
  */
 export const trackHistoryQuery = queryOptions<TrackHistoryItem[]>({
   queryKey: trackHistoryQueryKey,
   queryFn: async ({ client }) =>
-    withLivePlay(
+    withLivePlays(
       await apiRequest<TrackHistoryItem[]>("GET", trackHistoryQueryKey[0]),
-      client.getQueryData<TrackHistoryItem>(livePlayQueryKey),
+      client.getQueryData<TrackHistoryItem[]>(livePlaysQueryKey) ?? [],
     ),
 });
 
 /**
- * The list with the live room's play: a play it holds already is replaced when its cover differs
- * (a cover found or set after the push comes as the same play); a newer one goes first.
+ * The list with the live room's plays, oldest first: a play it holds already is replaced when its
+ * cover differs (a cover found or set after the push comes as the same play); a newer one goes
+ * first.
  */
-export function withLivePlay(
-  list: TrackHistoryItem[],
-  played: TrackHistoryItem | undefined,
-): TrackHistoryItem[] {
-  if (!played) return list;
+export function withLivePlays(list: TrackHistoryItem[], plays: TrackHistoryItem[]): TrackHistoryItem[] {
+  return plays.reduce(withLivePlay, list);
+}
+
+function withLivePlay(list: TrackHistoryItem[], played: TrackHistoryItem): TrackHistoryItem[] {
   const at = list.findIndex((item) => item.id === played.id);
   if (at !== -1) return list[at]?.artwork === played.artwork ? list : list.with(at, played);
   const newest = list[0];
