@@ -2,8 +2,8 @@
 // recording search (/musicbrainz/ws/2/recording?query=…&fmt=json, hits with their `isrcs`), a
 // release's lookup with its labels (/musicbrainz/ws/2/release/{mbid}?inc=labels&fmt=json,
 // `label-info`) and a release group's front
-// cover (/coverartarchive/release-group/{mbid}/front-500, a 307 to the image, as the archive
-// redirects to archive.org). It knows the playlist's tracks but one (so the station's placeholder
+// cover (/coverartarchive/release-group/{mbid}/front-500, and its 250-pixel thumbnail front-250,
+// each a 307 to the image, as the archive redirects to archive.org). It knows the playlist's tracks but one (so the station's placeholder
 // shows too) and whatever a test adds (POST /musicbrainz/catalog); covers are real PNGs.
 //
 // A catalog entry's cover may be "png" (a 500x500 image), "huge" (over the worker's 2 MB limit),
@@ -174,17 +174,18 @@ export function coverArtFake(req: IncomingMessage, res: ServerResponse, url: URL
     }
     return send(res, 200, answer);
   }
-  const front = url.pathname.match(/^\/coverartarchive\/release-group\/([0-9a-f-]{36})\/front-500$/);
+  const front = url.pathname.match(/^\/coverartarchive\/release-group\/([0-9a-f-]{36})\/front-(250|500)$/);
   if (req.method === "GET" && front) {
     const entry = catalog.find((e) => uuidOf(`group ${e.artist} ${e.album}`) === front[1]);
     if (!entry || entry.cover === "none") return send(res, 404, { error: "No cover art found" });
+    const small = front[2] === "250" ? "-250" : "";
     res.writeHead(307, {
-      Location: `/coverartarchive/images/${front[1]}.${entry.cover === "png" ? "png" : "jpg"}`,
+      Location: `/coverartarchive/images/${front[1]}${small}.${entry.cover === "png" ? "png" : "jpg"}`,
     });
     res.end();
     return true;
   }
-  const image = url.pathname.match(/^\/coverartarchive\/images\/([0-9a-f-]{36})\.(png|jpg)$/);
+  const image = url.pathname.match(/^\/coverartarchive\/images\/([0-9a-f-]{36})(-250)?\.(png|jpg)$/);
   if (req.method === "GET" && image) {
     const entry = catalog.find((e) => uuidOf(`group ${e.artist} ${e.album}`) === image[1]);
     if (!entry) return send(res, 404, { error: "not found" });
@@ -197,7 +198,7 @@ export function coverArtFake(req: IncomingMessage, res: ServerResponse, url: URL
     const bytes =
       entry.cover === "huge"
         ? Buffer.concat([coverPng(entry.album, 16), Buffer.alloc(3 * 1024 * 1024)])
-        : coverPng(`${entry.artist} ${entry.album}`);
+        : coverPng(`${entry.artist} ${entry.album}`, image[2] ? 250 : 500);
     res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(bytes.length) });
     res.end(bytes);
     return true;

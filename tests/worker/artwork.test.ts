@@ -56,6 +56,10 @@ describe("finding a cover", () => {
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toContain("immutable");
     expect([...new Uint8Array(await image.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    // Its small copy is the archive's 250-pixel thumbnail (ADR 062): the PNG header's width.
+    const small = await request(new URL(url ?? "").pathname.replace("/images/", "/images/small/"));
+    expect(small.headers.get("cache-control")).toContain("immutable");
+    expect(new DataView(await small.arrayBuffer()).getUint32(16)).toBe(250);
     // Every spelling of the recording is the same cover, with no second search.
     expect(await findArtwork(bindings(), config, { ...track, title: `${track.title} (Radio Edit)` })).toBe(
       url,
@@ -139,13 +143,13 @@ describe("finding a cover", () => {
 describe("a cover found while the admin chooses", () => {
   it("gives way to the admin's choice made during the lookup", async () => {
     const track = await catalogTrack();
-    // The admin marks the track as having no cover while the found one is being stored.
+    // The admin marks the track as having no cover while the found one (and its small copy) is being stored.
     const images = new Proxy(env.IMAGES, {
       get(target, prop) {
         if (prop === "put") {
           return async (...args: Parameters<R2Bucket["put"]>) => {
             await env.DB.prepare(
-              "insert into track_artwork (track_key, image_key, source, checked_at) values (?, null, 'admin', 0)",
+              "insert or ignore into track_artwork (track_key, image_key, source, checked_at) values (?, null, 'admin', 0)",
             )
               .bind(artworkTrackKey(track))
               .run();

@@ -63,6 +63,45 @@ describe("GET /images/:key", () => {
   });
 });
 
+describe("GET /images/small/:key (ADR 062)", () => {
+  it("serves a cover's small copy for good, and the image itself for a day when it has none", async () => {
+    const url = await uploadImage(pngBytes());
+    const key = keyOf(url);
+    const fallback = await request(`/images/small/${key}`);
+    expect(fallback.status).toBe(200);
+    expect(new Uint8Array(await fallback.arrayBuffer())).toEqual(pngBytes());
+    expect(fallback.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(fallback.headers.get("x-content-type-options")).toBe("nosniff");
+    const etag = fallback.headers.get("etag") ?? "";
+    expect((await request(`/images/small/${key}`, { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+    await env.IMAGES.put(`covers-small/${key}`, jpegBytes(), { httpMetadata: { contentType: "image/jpeg" } });
+    // The browser's copy of the fallback is not the small one: it gets the small one whole.
+    const small = await request(`/images/small/${key}`, { headers: { "If-None-Match": etag } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-type")).toBe("image/jpeg");
+    expect(small.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(new Uint8Array(await small.arrayBuffer())).toEqual(jpegBytes());
+    // The image's own URL still serves the image.
+    expect(new Uint8Array(await (await request(url)).arrayBuffer())).toEqual(pngBytes());
+  });
+
+  it("answers a JSON 404 for a missing or malformed key, and reaches nothing outside the small copies", async () => {
+    await env.IMAGES.put("covers-small/not-an-upload.txt", "secret");
+    for (const path of [
+      "/images/small/00000000-0000-4000-8000-000000000000.png",
+      "/images/small/not-an-upload.txt",
+      "/images/small/..%2Fnot-an-upload.txt",
+      "/images/small/",
+      "/images/small/a/b",
+    ]) {
+      const res = await request(path);
+      expect(res.status, path).toBe(404);
+      expect((await res.json()) as object).toHaveProperty("error", "not_found");
+    }
+  });
+});
+
 describe("images of pages", () => {
   beforeEach(() => clearTables("pages"));
 

@@ -9,13 +9,31 @@ type TrackArtworkProps = {
   eager?: boolean;
 };
 
+/**
+ * The small copy of one of the site's own images (ADR 062): `<origin>/images/small/<key>`, the
+ * found cover's 250-pixel thumbnail or the image itself. Null for any other URL: a host's own
+ * artwork is shown as it is.
+ */
+export function smallImageUrl(url: string, origin: string): string | null {
+  const own = `${origin}/images/`;
+  const full = url.startsWith("/images/") ? origin + url : url;
+  return full.startsWith(own) && !full.includes("/", own.length)
+    ? `${own}small/${full.slice(own.length)}`
+    : null;
+}
+
 /** Square artwork with its space reserved (no layout shift); empty, it shows the station's mark (CSS). */
 export function TrackArtwork({ src, size = 64, label, eager }: TrackArtworkProps) {
+  // The site's own covers come small too (ADR 062): the browser takes the 250-pixel copy unless
+  // the screen's density needs more.
+  const small = src && typeof location !== "undefined" ? smallImageUrl(src, location.origin) : null;
   return (
     <div className="artwork" style={{ width: size, height: size }}>
       {src && (
         <img
           src={src}
+          srcSet={small ? `${small} 250w, ${src} 500w` : undefined}
+          sizes={small ? `${size}px` : undefined}
           alt={label ? `Cover of ${label}` : ""}
           width={size}
           height={size}

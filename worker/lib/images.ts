@@ -48,3 +48,11 @@ export function newImageKey(type: ImageType): string {
 export function imageUrl(key: string): string {
   return `/images/${key}`;
 }
+
+/**
+ * Where a cover's small copy is kept (ADR 062): the provider's 250-pixel thumbnail, served at
+ * /images/small/<key> to the places that show a cover at 96 CSS pixels or less.
+ */
+export function smallImageKey(key: string): string {
+  return `covers-small/${key}`;
+}

@@ -8,7 +8,7 @@ import { trackArtwork } from "#schema/db.ts";
 import type { Config } from "../config";
 import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
-import { type ImageType, sniffImageType } from "../images";
+import { type ImageType, smallImageKey, sniffImageType } from "../images";
 import { readCapped } from "../read-capped";
 import {
   type FoundRecording,
@@ -78,6 +78,29 @@ async function fetchCover(
 
 export function artworkUrl(config: Config, imageKey: string): string {
   return new URL(`/images/${imageKey}`, config.SITE_URL).toString();
+}
+
+/**
+ * Keeps the provider's 250-pixel thumbnail beside the cover (ADR 062). Without one (none, too
+ * large, the provider down), /images/small/ serves the cover itself: the lookup goes on.
+ */
+async function keepSmallCover(
+  images: R2Bucket,
+  config: Config,
+  group: string,
+  imageKey: string,
+): Promise<void> {
+  try {
+    const small = await fetchCover(config, frontCoverUrl(config, group, 250));
+    if (small) {
+      await images.put(smallImageKey(imageKey), small.bytes, {
+        httpMetadata: { contentType: small.type.contentType },
+      });
+    }
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailable)) throw err;
+    console.warn("artwork: no small cover, the full one serves for it", String(err));
+  }
 }
 
 /** What is known of the track's cover: its URL, null for none, undefined when it should be looked up. */
@@ -153,6 +176,8 @@ async function lookUp(
       const cover = await fetchCover(config, frontCoverUrl(config, group));
       if (!cover) continue;
       const imageKey = await coverKey(trackKey, cover.bytes, cover.type);
+      // The small copy first: a player told of the cover may ask for it at once (ADR 062).
+      await keepSmallCover(images, config, group, imageKey);
       await images.put(imageKey, cover.bytes, { httpMetadata: { contentType: cover.type.contentType } });
       if (await remember(db, trackKey, imageKey, now())) return artworkUrl(config, imageKey);
       return (await knownArtwork(db, config, track, now())) ?? null;

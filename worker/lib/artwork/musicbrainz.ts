@@ -161,7 +161,10 @@ export async function releaseLabel(config: Config, release: string): Promise<str
   return null;
 }
 
-/** The Cover Art Archive's 500-pixel front cover of a release group (a redirect to the image, or 404). */
-export function frontCoverUrl(config: Config, releaseGroup: string): string {
-  return `${config.COVER_ART_ARCHIVE_URL}/release-group/${releaseGroup}/front-500`;
+/**
+ * The Cover Art Archive's front cover of a release group, 500 pixels or its 250-pixel thumbnail
+ * (a redirect to the image, or 404).
+ */
+export function frontCoverUrl(config: Config, releaseGroup: string, size: 250 | 500 = 500): string {
+  return `${config.COVER_ART_ARCHIVE_URL}/release-group/${releaseGroup}/front-${size}`;
 }
