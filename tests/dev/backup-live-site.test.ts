@@ -42,7 +42,7 @@ async function startSite(): Promise<void> {
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   site = child;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
     const status = await fetch(`${baseUrl}/api/health`).then(
       (r) => r.status,
@@ -52,7 +52,7 @@ async function startSite(): Promise<void> {
     if (status === 200 || status === 503) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+  throw new Error(`wrangler dev did not answer within 120 s:\n${output}`);
 }
 
 async function stopSite(): Promise<void> {
@@ -88,7 +88,7 @@ const tokenHash = (cookie: string) => createHash("sha256").update(cookie).digest
 beforeAll(async () => {
   await migrate(state);
   await startSite();
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await stopSite();

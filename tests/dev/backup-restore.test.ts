@@ -30,7 +30,7 @@ beforeAll(async () => {
   const backedUp = await script("backup", ["--local", "--persist-to", state, "--out", backup]);
   expect(backedUp.stderr).toBe("");
   expect(backedUp.code).toBe(0);
-}, 90_000);
+}, 180_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -82,8 +82,8 @@ describe("the rewind controls", () => {
     const target = vi.mocked(streamSource.rewindTo).mock.calls[0]?.[0];
     expect(target?.qualityOf(aClientConfig().streams.sd)).toBe("sd");
     expect(target?.qualityOf("https://elsewhere.example/stream")).toBeNull();
-    // Pressed while stopped: it plays.
-    expect(audio().status).toBe("connecting");
+    // Pressed while stopped: it plays (the player renders its new status after the seek).
+    await waitFor(() => expect(audio().status).toBe("connecting"));
     await waitFor(() => expect(title()).toBe("Rain on Vinyl"), { timeout: 3000 });
     expect(screen.getByText(/^0:3\d behind live$/)).toBeTruthy();
 
@@ -323,6 +323,6 @@ describe("a history row's play button", () => {
         qualityOf: expect.any(Function),
       }),
     );
-    expect(audio().status).toBe("connecting");
+    await waitFor(() => expect(audio().status).toBe("connecting"));
   });
 });
