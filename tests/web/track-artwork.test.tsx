@@ -2,7 +2,8 @@
 // beside the full one, and the browser takes the one the screen's density needs.
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { smallImageUrl, TrackArtwork } from "#web/ui/track-artwork.tsx";
+import { smallImageUrl } from "#web/lib/small-image.ts";
+import { TrackArtwork } from "#web/ui/track-artwork.tsx";
 
 const key = "3067a4e2-bb81-1b14-cdd9-34620eb03f8c.png";
 

@@ -11,6 +11,7 @@ import { createInStep } from "#web/features/live/in-step.ts";
 import { nowPlayingPollMs, type StreamQuality } from "#web/lib/constants.ts";
 import { setLivePassSource } from "#web/lib/live-pass.ts";
 import type { PlaybackStatus } from "#web/lib/playback-status.ts";
+import { coverPx, showCover } from "./cover";
 import { createEmbedListening } from "./listening";
 import { createEmbedPlayer } from "./player";
 
@@ -34,21 +35,11 @@ function applyOptions(options: EmbedOptions) {
   }
 }
 
-function showTrack(track: Pick<NowPlaying, "title" | "artist" | "artwork">) {
+function showTrack(track: Pick<NowPlaying, "title" | "artist" | "artwork">, layout: EmbedOptions["layout"]) {
   element<HTMLElement>(".embed-title").textContent = track.title;
   element<HTMLElement>(".embed-artist").textContent = track.artist;
   document.title = `${track.title} · ${track.artist} · ${station.name}`;
-  const cover = element<HTMLElement>(".embed-cover");
-  const shown = cover.querySelector("img");
-  if (!track.artwork) {
-    shown?.remove();
-    return;
-  }
-  if (shown?.getAttribute("src") === track.artwork) return;
-  const image = shown ?? document.createElement("img");
-  image.alt = `Cover of ${track.title}`;
-  image.src = track.artwork;
-  if (!shown) cover.append(image);
+  showCover(element<HTMLElement>(".embed-cover"), track.artwork, track.title, coverPx[layout]);
 }
 
 async function getJson<T>(path: string): Promise<T | null> {
@@ -78,7 +69,7 @@ function start() {
 
   // The title follows the live room; each change shows when this listener hears it.
   const inStep = createInStep({
-    apply: (message: LiveMessage) => showTrack(message.current),
+    apply: (message: LiveMessage) => showTrack(message.current, options.layout),
     delayMs: () => player.delayMs(),
   });
   const player = createEmbedPlayer(audio, (next) => {
@@ -122,7 +113,7 @@ function start() {
   const poll = async () => {
     if (live || (document.visibilityState === "hidden" && player.status !== "playing")) return;
     const now = await getJson<NowPlaying>("/api/radio/now-playing");
-    if (now && !live) showTrack(now);
+    if (now && !live) showTrack(now, options.layout);
   };
   void poll();
   setInterval(poll, nowPlayingPollMs);

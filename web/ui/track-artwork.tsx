@@ -1,3 +1,4 @@
+import { smallImageUrl } from "#web/lib/small-image.ts";
 import "./track-artwork.css";
 
 type TrackArtworkProps = {
@@ -8,19 +9,6 @@ type TrackArtworkProps = {
   /** Above the fold (Now Playing, the player bar): fetched at once rather than when scrolled to. */
   eager?: boolean;
 };
-
-/**
- * The small copy of one of the site's own images (ADR 062): `<origin>/images/small/<key>`, the
- * found cover's 250-pixel thumbnail or the image itself. Null for any other URL: a host's own
- * artwork is shown as it is.
- */
-export function smallImageUrl(url: string, origin: string): string | null {
-  const own = `${origin}/images/`;
-  const full = url.startsWith("/images/") ? origin + url : url;
-  return full.startsWith(own) && !full.includes("/", own.length)
-    ? `${own}small/${full.slice(own.length)}`
-    : null;
-}
 
 /** Square artwork with its space reserved (no layout shift); empty, it shows the station's mark (CSS). */
 export function TrackArtwork({ src, size = 64, label, eager }: TrackArtworkProps) {
