@@ -12,7 +12,8 @@
 // after 10 s. GET /musicbrainz/hits?artist=… counts the searches that named an artist (and the
 // release lookups of its releases). An entry may carry an ISRC and a label; a label of
 // "[no label]" is MusicBrainz's own mark for a self-released record. A search that finds an entry
-// with `searchDelayMs` answers that much later (a cover found after its track ended).
+// with `searchDelayMs` answers that much later (a cover found after its track ended); one with
+// `smallCover: "cut"` sends its thumbnail's headers and half its bytes, then drops the connection.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { playlist } from "./playlist.ts";
@@ -27,6 +28,7 @@ type CatalogEntry = {
   isrc?: string | null;
   label?: string | null;
   searchDelayMs?: number;
+  smallCover?: "cut";
 };
 
 /** The playlist's tracks but one; each but "Paper Lanterns" has an ISRC (as MusicBrainz writes them). */
@@ -200,6 +202,10 @@ export function coverArtFake(req: IncomingMessage, res: ServerResponse, url: URL
         ? Buffer.concat([coverPng(entry.album, 16), Buffer.alloc(3 * 1024 * 1024)])
         : coverPng(`${entry.artist} ${entry.album}`, image[2] ? 250 : 500);
     res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(bytes.length) });
+    if (image[2] && entry.smallCover === "cut") {
+      res.write(bytes.subarray(0, bytes.length >> 1), () => res.destroy());
+      return true;
+    }
     res.end(bytes);
     return true;
   }

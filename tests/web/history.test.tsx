@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { livePlaysQueryKey } from "#web/lib/queries/track-history.ts";
+import { livePlaysQueryKey, withLivePlays } from "#web/lib/queries/track-history.ts";
 import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
 import { mockApi } from "./support/fetch";
@@ -99,6 +99,18 @@ describe("track history", () => {
     expect(rows.map((row) => row.textContent?.includes("Paper Lanterns"))).toEqual([true, false, false]);
     const late = await screen.findByRole("img", { name: "Cover of Slow Tide" });
     expect(late.getAttribute("src")).toBe("/images/late.png");
+  });
+
+  it("keeps a row's cover when a live play from before the cover was found has none", () => {
+    const onAir = aHistoryItem("Slow Tide", "Amber Sato", 1);
+    const earlier = { ...aHistoryItem("Velvet", "Aurora Lane", 5), artwork: "/images/velvet.png" };
+    // The live room's plays as a connection lost before the cover's push left them.
+    const merged = withLivePlays([onAir, earlier], [{ ...earlier, artwork: null }, onAir]);
+    expect(merged.map((row) => row.artwork)).toEqual([null, "/images/velvet.png"]);
+    // A cover the admin set since: the live play's wins.
+    expect(withLivePlays(merged, [{ ...earlier, artwork: "/images/admin.png" }])[1]?.artwork).toBe(
+      "/images/admin.png",
+    );
   });
 
   it("shows the played-tracks widget in a sandboxed frame of the site's own, never its script in the page", async () => {

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type LiveMessage, liveMessage as liveMessageSchema } from "#schema/api.ts";
 import { fallbackTrack } from "#schema/station.ts";
 import { getConfig } from "#worker/lib/config.ts";
+import { getDb } from "#worker/lib/db.ts";
 import { announcesNextTrack, observeStation } from "#worker/lib/radio/index.ts";
 import {
   currentStation,
@@ -14,6 +15,8 @@ import {
   stationSnapshots,
 } from "#worker/live/index.ts";
 import { readerOfShard, shardName } from "#worker/live/names.ts";
+import { recordPlay } from "#worker/live/reader/record-play.ts";
+import { advance, coldState } from "#worker/live/station-state.ts";
 import { azuracastHost, nothingListens, widgetUrl } from "./support/fakes";
 import { request } from "./support/request";
 import { clearTables } from "./support/reset";
@@ -263,6 +266,27 @@ describe("the station reader", () => {
     expect(rows.map((r) => r.title)).toEqual([first.current.title, rotated.current.title]);
     expect(first.played).toMatchObject({ id: rows[0]?.id, title: first.current.title });
     expect(changed.played).toMatchObject({ id: rows[1]?.id, title: rotated.current.title });
+  });
+
+  it("names the play before as the previous one when a track comes back after the fallback", async () => {
+    // The room's steps on one source, as its poll takes them: what the host says, then its row.
+    let state = coldState("host", null, Date.now());
+    const hear = async (title: string, artist: string) => {
+      const current = { title, artist, album: null, artwork: null };
+      state = advance(state, { current, next: null, listeners: 1, mounts: null }, Date.now()).state;
+      await recordPlay(getDb(env.DB), state, Date.now());
+      return { ...state };
+    };
+    const before = await hear("Slow Tide", "Amber Sato");
+    const velvet = await hear("Velvet", "Aurora Lane");
+    expect(velvet.previous?.id).toBe(before.played?.id);
+    const off = await hear(fallbackTrack.title, fallbackTrack.artist);
+    expect([off.played, off.previous?.id]).toEqual([null, velvet.played?.id]);
+    // The host's hiccup over, the same play goes on: its row, and the play before it.
+    const back = await hear("Velvet", "Aurora Lane");
+    expect((await historyRows()).map((r) => r.title)).toEqual(["Slow Tide", "Velvet"]);
+    expect(back.played?.id).toBe(velvet.played?.id);
+    expect(back.previous?.id).toBe(before.played?.id);
   });
 
   it("adds no second row when the cron already recorded the track, and takes that row as the play's", async () => {

@@ -83,6 +83,12 @@ export async function findPlayedTrack(db: Db, id: number): Promise<TrackHistoryI
   return row ? toItem(row) : null;
 }
 
+/** The play recorded before the newest one, or null. */
+export async function playBeforeLatest(db: Db): Promise<TrackHistoryItem | null> {
+  const [, row] = await newestRows(db, 2);
+  return row ? toItem(row) : null;
+}
+
 /** The most recently recorded play, or null when nothing was recorded yet. */
 export async function latestRecordedTrack(db: Db): Promise<TrackHistoryItem | null> {
   const row = await newestRows(db, 1).get();

@@ -27,9 +27,9 @@ export const trackHistoryQuery = queryOptions<TrackHistoryItem[]>({
 });
 
 /**
- * The list with the live room's plays, oldest first: a play it holds already is replaced when its
- * cover differs (a cover found or set after the push comes as the same play); a newer one goes
- * first.
+ * The list with the live room's plays, oldest first: a play it holds already takes the live play's
+ * cover when that has another (a cover found or set after the push comes as the same play), but
+ * never loses its cover to a live play kept from before it was found; a newer one goes first.
  */
 export function withLivePlays(list: TrackHistoryItem[], plays: TrackHistoryItem[]): TrackHistoryItem[] {
   return plays.reduce(withLivePlay, list);
@@ -37,7 +37,8 @@ export function withLivePlays(list: TrackHistoryItem[], plays: TrackHistoryItem[
 
 function withLivePlay(list: TrackHistoryItem[], played: TrackHistoryItem): TrackHistoryItem[] {
   const at = list.findIndex((item) => item.id === played.id);
-  if (at !== -1) return list[at]?.artwork === played.artwork ? list : list.with(at, played);
+  if (at !== -1)
+    return !played.artwork || list[at]?.artwork === played.artwork ? list : list.with(at, played);
   const newest = list[0];
   return newest && newest.playedAt > played.playedAt ? list : [played, ...list].slice(0, historyListLength);
 }

@@ -48,11 +48,10 @@ async function coverKey(trackKey: string, bytes: Uint8Array, type: ImageType): P
   return `${uuid}.${type.extension}`;
 }
 
+type FetchedCover = { bytes: Uint8Array; type: ImageType };
+
 /** The image at url when it is a JPEG, PNG or WebP of at most maxArtworkBytes; null when there is none. */
-async function fetchCover(
-  config: Config,
-  url: string,
-): Promise<{ bytes: Uint8Array; type: ImageType } | null> {
+async function fetchCover(config: Config, url: string): Promise<FetchedCover | null> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -70,7 +69,12 @@ async function fetchCover(
     await res.body?.cancel();
     throw new ProviderUnavailable(`cover answered ${res.status}`);
   }
-  const bytes = await readCapped(res, maxArtworkBytes);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readCapped(res, maxArtworkBytes);
+  } catch (err) {
+    throw new ProviderUnavailable(`cover cut off or slower than ${imageTimeoutMs} ms: ${String(err)}`);
+  }
   if (!bytes) return null;
   const type = sniffImageType(bytes);
   return type && coverTypes.has(type.contentType) ? { bytes, type } : null;
@@ -81,24 +85,19 @@ export function artworkUrl(config: Config, imageKey: string): string {
 }
 
 /**
- * Keeps the provider's 250-pixel thumbnail beside the cover (ADR 062). Without one (none, too
- * large, the provider down), /images/small/ serves the cover itself: the lookup goes on.
+ * Keeps the provider's 250-pixel thumbnail beside the cover (ADR 062), fetched while the cover is.
+ * Without one (none, too large, the provider down or cut off, R2 refusing), /images/small/ serves
+ * the cover itself: the lookup goes on, whatever failed here.
  */
-async function keepSmallCover(
-  images: R2Bucket,
-  config: Config,
-  group: string,
-  imageKey: string,
-): Promise<void> {
+async function keepSmallCover(images: R2Bucket, small: Promise<FetchedCover | null>, imageKey: string) {
   try {
-    const small = await fetchCover(config, frontCoverUrl(config, group, 250));
-    if (small) {
-      await images.put(smallImageKey(imageKey), small.bytes, {
-        httpMetadata: { contentType: small.type.contentType },
+    const cover = await small;
+    if (cover) {
+      await images.put(smallImageKey(imageKey), cover.bytes, {
+        httpMetadata: { contentType: cover.type.contentType },
       });
     }
   } catch (err) {
-    if (!(err instanceof ProviderUnavailable)) throw err;
     console.warn("artwork: no small cover, the full one serves for it", String(err));
   }
 }
@@ -173,11 +172,14 @@ async function lookUp(
   try {
     await providerSlot();
     for (const group of (await searchRecording(config, track)).groups) {
+      const small = fetchCover(config, frontCoverUrl(config, group, 250));
+      // Settled here too: a group without a cover leaves no rejection unhandled.
+      small.catch(() => {});
       const cover = await fetchCover(config, frontCoverUrl(config, group));
       if (!cover) continue;
       const imageKey = await coverKey(trackKey, cover.bytes, cover.type);
       // The small copy first: a player told of the cover may ask for it at once (ADR 062).
-      await keepSmallCover(images, config, group, imageKey);
+      await keepSmallCover(images, small, imageKey);
       await images.put(imageKey, cover.bytes, { httpMetadata: { contentType: cover.type.contentType } });
       if (await remember(db, trackKey, imageKey, now())) return artworkUrl(config, imageKey);
       return (await knownArtwork(db, config, track, now())) ?? null;
