@@ -12,6 +12,32 @@ const browser = setupBrowser();
 type Box = { name: string; text: string; left: number; top: number; right: number; bottom: number };
 
 describe("the player bar on a phone", () => {
+  it("keeps its height as the page starts: the rewind controls' row is there from first paint (ADR 063)", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 412, height: 823 });
+    // Every layout shift from the document's start that moved a part of the bar.
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      Object.assign(window, { barShifts: moved });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          sources?: { node?: Node | null }[];
+        })[]) {
+          for (const source of entry.sources ?? []) {
+            const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+            if (node?.closest(".player-bar")) moved.push(node.className || node.nodeName);
+          }
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    const bar = playerBar(page);
+    const painted = await bar.evaluate((element) => element.getBoundingClientRect().height);
+    await whenHydrated(bar.getByRole("button", { name: "Back 30 seconds" }));
+    expect(await bar.evaluate((element) => element.getBoundingClientRect().height)).toBe(painted);
+    expect(await page.evaluate(() => (window as unknown as { barShifts: string[] }).barShifts)).toEqual([]);
+  });
+
   for (const width of [320, 375, 412]) {
     it(`keeps every control apart and large enough at ${width} px, with its text in its name`, async () => {
       const { page } = browser;

@@ -97,6 +97,32 @@ describe("the boot script's start of the app", () => {
   });
 });
 
+describe("the rewind controls' row, kept from first paint (ADR 063)", () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute("data-rewind");
+    localStorage.clear();
+    Reflect.deleteProperty(window, "MediaSource");
+  });
+  const marked = () => document.documentElement.hasAttribute("data-rewind");
+
+  it("marks the page where the browser has Media Source Extensions and the rewind was not found off", () => {
+    Object.assign(window, { MediaSource: class {} });
+    boot();
+    expect(marked()).toBe(true);
+  });
+
+  it("marks nothing where the station's rewind was off last time, or the browser has no MSE", () => {
+    Object.assign(window, { MediaSource: class {} });
+    localStorage.setItem("rewind", "off");
+    boot();
+    expect(marked()).toBe(false);
+    localStorage.clear();
+    Reflect.deleteProperty(window, "MediaSource");
+    boot();
+    expect(marked()).toBe(false);
+  });
+});
+
 describe("a press before the app owns the page (ADR 035)", () => {
   afterEach(() => {
     window.__app = undefined;

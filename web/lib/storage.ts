@@ -14,3 +14,11 @@ export function writeStored(key: string, value: string): void {
     console.warn(`Could not store ${key}`, error);
   }
 }
+
+export function removeStored(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage that cannot be written holds nothing to remove.
+  }
+}

@@ -3,11 +3,11 @@
 // operator allows (ADR 042). The engine that plays the
 // past is tests/web/player/rewind-stream.test.ts; here the stream source's rewind is watched.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type RewindIndex, restartLeadMs, type TrackHistoryItem, trackStart } from "#schema/api.ts";
 import { PlayerBar } from "#web/features/player/index.ts";
 import { PlayFromHistory, useHistoryPlay } from "#web/features/player/play-from-history.tsx";
-import { formatBehind, RewindControls } from "#web/features/player/rewind-controls.tsx";
+import { formatBehind, RewindControls, rewindShownKey } from "#web/features/player/rewind-controls.tsx";
 import { playHeardAt } from "#web/features/player/rewind-scrubber.tsx";
 import * as streamSource from "#web/features/player/stream-source.ts";
 import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
@@ -290,6 +290,31 @@ describe("the rewind controls", () => {
     fireEvent.click(screen.getByRole("button", { name: "Back 30 seconds" }));
     await screen.findByRole("slider", { name: "Moment to play" });
     expect(document.querySelectorAll(".player-rewind-mark")).toHaveLength(0);
+  });
+});
+
+describe("the row the boot script keeps for the controls on a phone (ADR 063)", () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute("data-rewind");
+    localStorage.clear();
+  });
+  const marked = () => document.documentElement.hasAttribute("data-rewind");
+
+  it("is marked and remembered where they show, and given up once the station keeps no window", async () => {
+    localStorage.setItem(rewindShownKey, "off");
+    const { queryClient } = renderPlayer(<RewindControls />);
+    await screen.findByRole("button", { name: "Back 30 seconds" });
+    await waitFor(() => expect(marked()).toBe(true));
+    expect(localStorage.getItem(rewindShownKey)).toBeNull();
+    act(() =>
+      queryClient.setQueryData(
+        clientConfigQueryKey,
+        aClientConfig({ rewind: { minutes: 0, restartTrack: true, playFromHistory: true, relay: false } }),
+      ),
+    );
+    await waitFor(() => expect(marked()).toBe(false));
+    expect(screen.queryByRole("button", { name: "Back 30 seconds" })).toBeNull();
+    expect(localStorage.getItem(rewindShownKey)).toBe("off");
   });
 });
 

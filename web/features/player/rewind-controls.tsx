@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from "react";
 import type { NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { rewindPageMs } from "#schema/rewind.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
+import { removeStored, writeStored } from "#web/lib/storage.ts";
 import { rewindPageQuery, rewindWindowQuery, useRewind } from "./rewind";
 import { playHeardAt, RewindScrubber } from "./rewind-scrubber";
 import { heardTrackAtom, qualityAtom } from "./state";
@@ -52,8 +53,15 @@ const WindowIcon = () => (
   </svg>
 );
 
+/**
+ * Local storage: "off" once the controls were found not to show here (the station keeps no
+ * window, or the browser has no MSE); the boot script then keeps no row for them (ADR 063).
+ */
+export const rewindShownKey = "rewind";
+
 export function RewindControls() {
   const {
+    known,
     available,
     restartTrack: mayRestart,
     playFromHistory,
@@ -97,6 +105,14 @@ export function RewindControls() {
   useEffect(() => {
     setHeard(heard ? heardTrack(heard) : null);
   }, [heard, setHeard]);
+  // The boot script kept their row from first paint where they showed last time: the page says
+  // now whether they show, and the next visit's start remembers it.
+  useEffect(() => {
+    if (!known) return;
+    document.documentElement.toggleAttribute("data-rewind", available);
+    if (available) removeStored(rewindShownKey);
+    else writeStored(rewindShownKey, "off");
+  }, [known, available]);
   // Leaving (the controls unmount): the bar names the live track again.
   useEffect(() => () => setHeard(null), [setHeard]);
 

@@ -118,6 +118,8 @@ export function useRewind(readWindowNow = false) {
   );
 
   return {
+    /** Whether `available` is decided: the configuration has come. */
+    known: !!config,
     available,
     /** What the operator allows beyond going back (ADR 042). */
     restartTrack: available && settings.restartTrack,
