@@ -257,9 +257,9 @@ describe("the live room and covers", () => {
   });
 
   it("gives a play the cover found after its track ended: its history row, and the previous play players get", async () => {
-    // The search answers 5 s late: the station moves on before the cover is found (two polls
-    // and a change of title, on a busy machine too).
-    const track = await catalogTrack("png", undefined, 5000);
+    // The search answers 3 s late, under its 5 s timeout: the station moves on before the cover
+    // is found (two polls and a change of title, on a busy machine too).
+    const track = await catalogTrack("png", undefined, 3000);
     const reader = await readerPlaying(track, "");
     const started = await reader.pollNow();
     expect(started.played?.title).toBe(track.title);
