@@ -3,6 +3,7 @@
 // hidden tab, which paints nothing.
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { appEntryMeta, appPreloadMeta, bootScript } from "#schema/boot-script.ts";
+import { rewindShownKey } from "#web/features/player/rewind-controls.tsx";
 import { appOwnsPresses } from "#web/ui/early-press.ts";
 import { replayEarlyPress } from "#web/ui/press-replay.ts";
 
@@ -112,8 +113,10 @@ describe("the rewind controls' row, kept from first paint (ADR 063)", () => {
   });
 
   it("marks nothing where the station's rewind was off last time, or the browser has no MSE", () => {
+    // The key the rewind controls write (web/features/player/rewind-controls.tsx).
+    expect(bootScript).toContain(`localStorage.getItem(${JSON.stringify(rewindShownKey)})`);
     Object.assign(window, { MediaSource: class {} });
-    localStorage.setItem("rewind", "off");
+    localStorage.setItem(rewindShownKey, "off");
     boot();
     expect(marked()).toBe(false);
     localStorage.clear();
