@@ -1,7 +1,7 @@
 // The embed's cover (docs/product.md §10): the site's own covers come as their 250-pixel copy
 // where the frame's density allows (ADR 062), as the app's do; a host's own artwork as it is.
 import type { EmbedOptions } from "#schema/embed.ts";
-import { smallImageUrl } from "#web/lib/small-image.ts";
+import { coverSrcSet } from "#web/lib/small-image.ts";
 
 /** The cover's CSS size in each layout (embed.css: 4.5rem, compact 2.75rem). */
 export const coverPx = { card: 72, compact: 44 } as const satisfies Record<EmbedOptions["layout"], number>;
@@ -21,10 +21,10 @@ export function showCover(
   if (shown?.getAttribute("src") === artwork) return;
   const image = shown ?? document.createElement("img");
   image.alt = `Cover of ${label}`;
-  const small = smallImageUrl(artwork, location.origin);
+  const srcSet = coverSrcSet(artwork, location.origin);
   // Chosen once the attributes are set, in this task: the full cover is not fetched first.
-  image.srcset = small ? `${small} 250w, ${artwork} 500w` : "";
-  image.sizes = small ? `${px}px` : "";
+  image.srcset = srcSet ?? "";
+  image.sizes = srcSet ? `${px}px` : "";
   image.src = artwork;
   if (!shown) cover.append(image);
 }

@@ -12,3 +12,9 @@ export function smallImageUrl(url: string, origin: string): string | null {
     ? `${own}small/${full.slice(own.length)}`
     : null;
 }
+
+/** The srcset that offers one of the site's own covers small and whole; null for any other image. */
+export function coverSrcSet(url: string, origin: string): string | null {
+  const small = smallImageUrl(url, origin);
+  return small && `${small} 250w, ${url} 500w`;
+}

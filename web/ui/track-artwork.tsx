@@ -1,4 +1,4 @@
-import { smallImageUrl } from "#web/lib/small-image.ts";
+import { coverSrcSet } from "#web/lib/small-image.ts";
 import "./track-artwork.css";
 
 type TrackArtworkProps = {
@@ -14,14 +14,14 @@ type TrackArtworkProps = {
 export function TrackArtwork({ src, size = 64, label, eager }: TrackArtworkProps) {
   // The site's own covers come small too (ADR 062): the browser takes the 250-pixel copy unless
   // the screen's density needs more.
-  const small = src && typeof location !== "undefined" ? smallImageUrl(src, location.origin) : null;
+  const srcSet = src && typeof location !== "undefined" ? coverSrcSet(src, location.origin) : null;
   return (
     <div className="artwork" style={{ width: size, height: size }}>
       {src && (
         <img
           src={src}
-          srcSet={small ? `${small} 250w, ${src} 500w` : undefined}
-          sizes={small ? `${size}px` : undefined}
+          srcSet={srcSet ?? undefined}
+          sizes={srcSet ? `${size}px` : undefined}
           alt={label ? `Cover of ${label}` : ""}
           width={size}
           height={size}
