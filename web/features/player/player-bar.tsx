@@ -67,6 +67,8 @@ export function PlayerBar() {
       <div className="player-settings">
         <PlayerSettings />
       </div>
+      {/* What the page's first frame waits for: the bar parsed whole (web/index.html, ADR 064). */}
+      <span id="player-bar-end" hidden />
     </section>
   );
 }
