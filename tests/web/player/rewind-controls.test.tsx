@@ -5,15 +5,16 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type RewindIndex, restartLeadMs, type TrackHistoryItem, trackStart } from "#schema/api.ts";
-import { PlayerBar } from "#web/features/player/index.ts";
+import { AudioProvider, PlayerBar } from "#web/features/player/index.ts";
 import { PlayFromHistory, useHistoryPlay } from "#web/features/player/play-from-history.tsx";
 import { formatBehind, RewindControls, rewindShownKey } from "#web/features/player/rewind-controls.tsx";
 import { playHeardAt } from "#web/features/player/rewind-scrubber.tsx";
 import * as streamSource from "#web/features/player/stream-source.ts";
 import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
 import { aClientConfig } from "../support/factories";
-import { mockApi } from "../support/fetch";
+import { json, mockApi } from "../support/fetch";
 import { audio, renderPlayer, startPlaying } from "../support/player";
+import { createTestQueryClient, renderWithProviders } from "../support/render";
 
 const minute = 60_000;
 const now = Date.now();
@@ -315,6 +316,26 @@ describe("the row the boot script keeps for the controls on a phone (ADR 063)", 
     await waitFor(() => expect(marked()).toBe(false));
     expect(screen.queryByRole("button", { name: "Back 30 seconds" })).toBeNull();
     expect(localStorage.getItem(rewindShownKey)).toBe("off");
+  });
+
+  it("is given up, and nothing remembered, where the configuration cannot come", async () => {
+    mockApi({ "GET /api/config": json({ error: "unavailable", message: "Offline" }, 503) });
+    document.documentElement.setAttribute("data-rewind", "");
+    const queryClient = createTestQueryClient();
+    renderWithProviders(
+      <AudioProvider>
+        <RewindControls />
+      </AudioProvider>,
+      { queryClient },
+    );
+    await waitFor(() => expect(queryClient.getQueryState(clientConfigQueryKey)?.status).toBe("error"));
+    await waitFor(() => expect(marked()).toBe(false));
+    expect(localStorage.getItem(rewindShownKey)).toBeNull();
+    // Back online: the configuration comes, and the row with it.
+    mockApi({ "GET /api/config": aClientConfig() });
+    await act(() => queryClient.refetchQueries({ queryKey: clientConfigQueryKey }));
+    await screen.findByRole("button", { name: "Back 30 seconds" });
+    await waitFor(() => expect(marked()).toBe(true));
   });
 });
 

@@ -8,6 +8,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useState } from "react";
 import type { NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { rewindPageMs } from "#schema/rewind.ts";
+import { useClientConfig } from "#web/lib/queries/config.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
 import { removeStored, writeStored } from "#web/lib/storage.ts";
 import { rewindPageQuery, rewindWindowQuery, useRewind } from "./rewind";
@@ -106,13 +107,18 @@ export function RewindControls() {
     setHeard(heard ? heardTrack(heard) : null);
   }, [heard, setHeard]);
   // The boot script kept their row from first paint where they showed last time: the page says
-  // now whether they show, and the next visit's start remembers it.
+  // now whether they show, and the next visit's start remembers it. Where the configuration
+  // cannot come (offline, an error), the row closes until it does, and nothing is remembered.
+  const configFailed = useClientConfig().isError;
   useEffect(() => {
-    if (!known) return;
+    if (!known) {
+      if (configFailed) document.documentElement.removeAttribute("data-rewind");
+      return;
+    }
     document.documentElement.toggleAttribute("data-rewind", available);
     if (available) removeStored(rewindShownKey);
     else writeStored(rewindShownKey, "off");
-  }, [known, available]);
+  }, [known, available, configFailed]);
   // Leaving (the controls unmount): the bar names the live track again.
   useEffect(() => () => setHeard(null), [setHeard]);
 
