@@ -28,7 +28,7 @@ import { interleave } from "./bench-web/schedule.ts";
 import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
 import { pairWithFloor, printSummary, type Summary, summarise, tbtOverFloor } from "./bench-web/summary.ts";
 import { lowestPriority, yieldCpuBelow } from "./bench-web/yield-cpu.ts";
-import { startSite } from "./local-site.ts";
+import { rewindSiteVars, startSite } from "./local-site.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const allRoutes = ["/", "/history", "/analytics"];
@@ -157,7 +157,9 @@ async function measure(pages: Page[]): Promise<Summary[]> {
 
 /** npm start's site: the local station plays, the live room has read it and pushes to players. */
 async function serveLive(): Promise<BenchServer> {
-  const site = await startSite();
+  // Recording for rewind, as npm start's site does (its REWIND_MINUTES is the default, 60): the
+  // phone's bar then shows the rewind controls, as a listener's does.
+  const site = await startSite({ vars: rewindSiteVars });
   const deadline = Date.now() + 30_000;
   for (;;) {
     const now = (await (await fetch(`${site.baseUrl}/api/radio/now-playing`)).json()) as {
