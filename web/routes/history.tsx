@@ -20,6 +20,7 @@ import { historySearchQuery, useTrackHistory } from "../lib/queries/track-histor
 import { relativeTime } from "../lib/time";
 import { dedupeTracks, playCount } from "../lib/tracks";
 import { useHydrated } from "../ui/deferred";
+import { KeepReaderPlace } from "../ui/keep-reader-place";
 import { usePageMeta } from "../ui/page-meta";
 import { PlayedTrack } from "../ui/played-track";
 import { TrackArtwork } from "../ui/track-artwork";
@@ -201,7 +202,7 @@ const HistoryRows = memo(function HistoryRows({
   const end = useRef<HTMLDivElement>(null);
   const shown = useRowsShown(tracks.length, end);
   return (
-    <div>
+    <KeepReaderPlace>
       <ul className="track-list">
         {tracks.slice(0, shown).map((track) => (
           <li key={track.id} className="card track-list-item">
@@ -216,7 +217,7 @@ const HistoryRows = memo(function HistoryRows({
       </ul>
       {/* Where the list ends: rows follow as it nears the screen. */}
       {shown < tracks.length && <div ref={end} />}
-    </div>
+    </KeepReaderPlace>
   );
 });
 
