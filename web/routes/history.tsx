@@ -202,7 +202,7 @@ const HistoryRows = memo(function HistoryRows({
   const end = useRef<HTMLDivElement>(null);
   const shown = useRowsShown(tracks.length, end);
   return (
-    <KeepReaderPlace>
+    <KeepReaderPlace first={tracks[0]?.id}>
       <ul className="track-list">
         {tracks.slice(0, shown).map((track) => (
           <li key={track.id} className="card track-list-item">

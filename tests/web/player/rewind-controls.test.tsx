@@ -5,7 +5,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type RewindIndex, restartLeadMs, type TrackHistoryItem, trackStart } from "#schema/api.ts";
-import { AudioProvider, PlayerBar } from "#web/features/player/index.ts";
+import { PlayerBar } from "#web/features/player/index.ts";
 import { PlayFromHistory, useHistoryPlay } from "#web/features/player/play-from-history.tsx";
 import { formatBehind, RewindControls, rewindShownKey } from "#web/features/player/rewind-controls.tsx";
 import { playHeardAt } from "#web/features/player/rewind-scrubber.tsx";
@@ -14,7 +14,6 @@ import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
 import { aClientConfig } from "../support/factories";
 import { json, mockApi } from "../support/fetch";
 import { audio, renderPlayer, startPlaying } from "../support/player";
-import { createTestQueryClient, renderWithProviders } from "../support/render";
 
 const minute = 60_000;
 const now = Date.now();
@@ -321,13 +320,7 @@ describe("the row the boot script keeps for the controls on a phone (ADR 063)", 
   it("is given up, and nothing remembered, where the configuration cannot come", async () => {
     mockApi({ "GET /api/config": json({ error: "unavailable", message: "Offline" }, 503) });
     document.documentElement.setAttribute("data-rewind", "");
-    const queryClient = createTestQueryClient();
-    renderWithProviders(
-      <AudioProvider>
-        <RewindControls />
-      </AudioProvider>,
-      { queryClient },
-    );
+    const { queryClient } = renderPlayer(<RewindControls />, { config: null });
     await waitFor(() => expect(queryClient.getQueryState(clientConfigQueryKey)?.status).toBe("error"));
     await waitFor(() => expect(marked()).toBe(false));
     expect(localStorage.getItem(rewindShownKey)).toBeNull();

@@ -2,7 +2,7 @@
 // children see it, and the `<audio>` element's events as the browser would fire them.
 import { act } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { NowPlaying } from "#schema/api.ts";
+import type { ClientConfig, NowPlaying } from "#schema/api.ts";
 import { type AudioApi, AudioProvider, useAudio } from "#web/features/player/index.ts";
 import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
 import { nowPlayingQueryKey } from "#web/lib/queries/radio.ts";
@@ -22,16 +22,19 @@ export function audio(): AudioApi {
 }
 
 /**
- * Renders `ui` inside the player. `nowPlaying` is in the cache as if already fetched; with null
- * the player asks the API for it.
+ * Renders `ui` inside the player. `nowPlaying` and `config` are in the cache as if already
+ * fetched; with null the player asks the API for them.
  */
 export function renderPlayer(
   ui: ReactNode = null,
-  { nowPlaying = aTrack() }: { nowPlaying?: NowPlaying | null } = {},
+  {
+    nowPlaying = aTrack(),
+    config = aClientConfig(),
+  }: { nowPlaying?: NowPlaying | null; config?: ClientConfig | null } = {},
 ) {
   latest = undefined;
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(clientConfigQueryKey, aClientConfig());
+  if (config) queryClient.setQueryData(clientConfigQueryKey, config);
   if (nowPlaying) queryClient.setQueryData(nowPlayingQueryKey, nowPlaying);
   return renderWithProviders(
     <AudioProvider>

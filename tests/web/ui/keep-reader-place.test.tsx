@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 const List = ({ titles }: { titles: string[] }) => (
-  <KeepReaderPlace>
+  <KeepReaderPlace first={titles[0]}>
     <ul>
       {titles.map((title) => (
         <li key={title}>{title}</li>
@@ -58,6 +58,19 @@ describe("a list that keeps the reader's place", () => {
     browserAnchors = true;
     rerender(<List titles={["A", "B", "C", "D", "E"]} />);
     expect(window.scrollBy).not.toHaveBeenCalled();
+  });
+
+  it("reads no layout when rows come in only below, and few reads for a reader far down", () => {
+    const many = Array.from({ length: 400 }, (_, index) => `row ${index}`);
+    const { rerender } = render(<List titles={many.slice(0, 200)} />);
+    const reads = vi.mocked(Element.prototype.getBoundingClientRect);
+    reads.mockClear();
+    rerender(<List titles={many} />);
+    expect(reads).not.toHaveBeenCalled();
+    scrolled = 300 * rowHeight; // row 296 at the top of the screen
+    rerender(<List titles={["A", ...many]} />);
+    expect(window.scrollBy).toHaveBeenCalledWith({ top: rowHeight, behavior: "instant" });
+    expect(reads.mock.calls.length).toBeLessThan(15);
   });
 
   it("keeps no place for a row that left, nor where no row is on screen", () => {

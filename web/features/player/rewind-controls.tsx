@@ -8,7 +8,6 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useId, useState } from "react";
 import type { NowPlaying, TrackHistoryItem } from "#schema/api.ts";
 import { rewindPageMs } from "#schema/rewind.ts";
-import { useClientConfig } from "#web/lib/queries/config.ts";
 import { trackHistoryQuery } from "#web/lib/queries/track-history.ts";
 import { removeStored, writeStored } from "#web/lib/storage.ts";
 import { rewindPageQuery, rewindWindowQuery, useRewind } from "./rewind";
@@ -63,6 +62,7 @@ export const rewindShownKey = "rewind";
 export function RewindControls() {
   const {
     known,
+    configFailed,
     available,
     restartTrack: mayRestart,
     playFromHistory,
@@ -109,7 +109,6 @@ export function RewindControls() {
   // The boot script kept their row from first paint where they showed last time: the page says
   // now whether they show, and the next visit's start remembers it. Where the configuration
   // cannot come (offline, an error), the row closes until it does, and nothing is remembered.
-  const configFailed = useClientConfig().isError;
   useEffect(() => {
     if (!known) {
       if (configFailed) document.documentElement.removeAttribute("data-rewind");

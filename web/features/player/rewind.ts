@@ -42,7 +42,8 @@ let seeks = 0;
  */
 export function useRewind(readWindowNow = false) {
   // The server rendered no rewind: the first render (hydration) matches it, the next one decides.
-  const config = useDataAfterFirstRender(useClientConfig().data);
+  const clientConfig = useClientConfig();
+  const config = useDataAfterFirstRender(clientConfig.data);
   // Outside the player (a screen rendered alone) there is nothing to rewind.
   const player = useContext(AudioContext);
   const isPlaying = useAtomValue(isPlayingAtom);
@@ -120,6 +121,8 @@ export function useRewind(readWindowNow = false) {
   return {
     /** Whether `available` is decided: the configuration has come. */
     known: !!config,
+    /** Whether the configuration could not come (offline, an error): nothing is decided. */
+    configFailed: clientConfig.isError,
     available,
     /** What the operator allows beyond going back (ADR 042). */
     restartTrack: available && settings.restartTrack,
