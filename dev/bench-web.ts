@@ -1,5 +1,5 @@
 // `npm run bench:web [-- --runs N --routes /,/history --preset mobile|desktop --cpu LIST
-// --state LIST --json FILE]`: builds the site, serves it on loopback and runs Lighthouse N times
+// --throttling LIST --state LIST --json FILE]`: builds the site, serves it on loopback and runs Lighthouse N times
 // (default 3) on /, /history and /analytics with the mobile and desktop presets, printing for
 // each the median of the runs and the lowest run (by performance score): performance, FCP, LCP,
 // TBT, CLS, the accessibility, best-practices and SEO scores and every audit that failed in a
@@ -8,6 +8,8 @@
 // `--cpu`: the mobile preset's CPU slowdown, one or more of `calibrated` (the default: the
 // slowdown that makes this machine the same phone as any other, from its BenchmarkIndex,
 // dev/bench-web/calibrate.ts), `default` (Lighthouse's constant 4x) or a number.
+// `--throttling`: how the mobile preset slows the phone down, `simulate` (Lighthouse's default:
+// computed from a full-speed load), `devtools` (Chromium slowed down as it loads) or both.
 // `--state`: `seeded` (`wrangler dev`, the real worker, with a throw-away state holding 83 days
 // of plays, so that /history and /analytics are full) and `live` (what `npm start` runs: the
 // local station playing, the live room pushing titles and covers over its socket); both by
@@ -23,7 +25,13 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultMobileSlowdown, measureBenchmarkIndex, mobileSlowdown } from "./bench-web/calibrate.ts";
 import { buildFloor } from "./bench-web/floor.ts";
-import { type Preset, type Run, runLighthouse } from "./bench-web/lighthouse.ts";
+import {
+  type Preset,
+  type Run,
+  runLighthouse,
+  type ThrottlingMethod,
+  throttlingMethods,
+} from "./bench-web/lighthouse.ts";
 import { interleave } from "./bench-web/schedule.ts";
 import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
 import { pairWithFloor, printSummary, type Summary, summarise, tbtOverFloor } from "./bench-web/summary.ts";
@@ -46,6 +54,7 @@ const { values } = parseArgs({
     floor: { type: "boolean", default: false },
     cpu: { type: "string", default: "calibrated" },
     state: { type: "string", default: "seeded,live" },
+    throttling: { type: "string", default: "simulate" },
   },
 });
 const runCount = Number(values.runs);
@@ -70,6 +79,9 @@ if (
   cpuChoices.some((c) => c !== "calibrated" && c !== "default" && !(Number(c) >= 1))
 )
   throw new Error("bench: --cpu wants calibrated, default or a slowdown ≥ 1, comma-separated");
+const methods = list(values.throttling) as ThrottlingMethod[];
+if (methods.length === 0 || methods.some((m) => !throttlingMethods.includes(m)))
+  throw new Error("bench: --throttling wants simulate, devtools or both, comma-separated");
 const states = values.static ? ["static"] : list(values.state);
 // `--static` is a state of its own; --state names the worker's.
 if (!values.static && (states.length === 0 || states.some((s) => s !== "seeded" && s !== "live")))
@@ -95,12 +107,17 @@ const summaries: Summary[] = [];
  * for one calibrated just before each run (this machine's speed drifts by a fifth from minute to
  * minute on a shared host, so one calibration at the start would not hold for the whole bench).
  */
-const mobileCpus: { slowdown: number | null; label: string }[] = cpuChoices.map((choice) =>
-  choice === "default"
-    ? { slowdown: defaultMobileSlowdown, label: `${defaultMobileSlowdown}x default` }
-    : choice === "calibrated"
-      ? { slowdown: null, label: "calibrated" }
-      : { slowdown: Number(choice), label: `${Number(choice)}x` },
+const mobileCpus: { slowdown: number | null; label: string; method: ThrottlingMethod }[] = methods.flatMap(
+  (method) => {
+    const how = method === "simulate" ? "" : `, ${method}`;
+    return cpuChoices.map((choice) =>
+      choice === "default"
+        ? { slowdown: defaultMobileSlowdown, label: `${defaultMobileSlowdown}x default${how}`, method }
+        : choice === "calibrated"
+          ? { slowdown: null, label: `calibrated${how}`, method }
+          : { slowdown: Number(choice), label: `${Number(choice)}x${how}`, method },
+    );
+  },
 );
 /** The BenchmarkIndex each calibrated run was given its slowdown from. */
 const calibrations: number[] = [];
@@ -114,7 +131,7 @@ async function calibrate(label: string): Promise<number> {
   return slowdown;
 }
 
-type Target = { preset: Preset; cpu: { slowdown: number | null; label: string } | null };
+type Target = { preset: Preset; cpu: (typeof mobileCpus)[number] | null };
 const targets = presets.flatMap((preset): Target[] =>
   preset === "mobile" ? mobileCpus.map((cpu) => ({ preset, cpu })) : [{ preset, cpu: null }],
 );
@@ -134,7 +151,7 @@ async function measure(pages: Page[]): Promise<Summary[]> {
     const label = `${page.name} ${preset}${cpu ? ` ${cpu.label}` : ""} ${i}/${runCount}`;
     const once = async () => {
       const slowdown = cpu ? (cpu.slowdown ?? (await calibrate(label))) : undefined;
-      return runLighthouse(page.url, preset, label, values.verbose, slowdown);
+      return runLighthouse(page.url, preset, label, values.verbose, slowdown, cpu?.method);
     };
     let run = await once();
     // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) says
@@ -244,6 +261,7 @@ if (values.json !== undefined) {
     startedAt: startedAt.toISOString(),
     server: values.static ? "static" : "wrangler dev",
     states,
+    throttling: methods,
     calibrations,
     runsPerRoute: runCount,
     lighthouse: summaries[0]?.lowest.lighthouse,

@@ -7,6 +7,26 @@ import { blockingBegunBeforePaint, type LongTask } from "./blocking.ts";
 import { mainThreadCpuShare, type TraceEvent } from "./cpu-share.ts";
 
 export type Preset = "mobile" | "desktop";
+/**
+ * How Lighthouse slows the phone down: `simulate` (its default) loads at full speed and computes
+ * the metrics from the trace, each task `cpuSlowdownMultiplier` times as long; `devtools` slows
+ * Chromium's CPU and network down as it loads (CDP), and reads the metrics from what happened.
+ */
+export type ThrottlingMethod = "simulate" | "devtools";
+export const throttlingMethods: readonly ThrottlingMethod[] = ["simulate", "devtools"];
+
+/**
+ * The flags of one run, merged into the preset's settings as the CLI's flags are: the mobile
+ * preset's CPU slowdown replaced where one is given, and its throttling method. The desktop preset
+ * keeps its own settings (no CPU slowdown, simulated).
+ */
+export function runFlags(preset: Preset, cpuSlowdown: number | undefined, method: ThrottlingMethod) {
+  if (preset === "desktop") return {};
+  return {
+    throttlingMethod: method,
+    ...(cpuSlowdown !== undefined ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+  };
+}
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof categories)[number];
 export const metrics = {
@@ -37,8 +57,8 @@ export type Run = {
 };
 
 /**
- * One run. `cpuSlowdown` replaces the mobile preset's CPU slowdown (calibrate.ts); the desktop
- * preset keeps its own (none).
+ * One run. `cpuSlowdown` replaces the mobile preset's CPU slowdown (calibrate.ts), `method` its
+ * throttling method; the desktop preset keeps its own settings (runFlags).
  */
 export async function runLighthouse(
   url: string,
@@ -46,15 +66,13 @@ export async function runLighthouse(
   label: string,
   verbose: boolean,
   cpuSlowdown?: number,
+  method: ThrottlingMethod = "simulate",
 ): Promise<Run> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
-    const throttling =
-      preset === "mobile" && cpuSlowdown !== undefined ? { cpuSlowdownMultiplier: cpuSlowdown } : {};
     const result = await lighthouse(
       url,
-      // Flags merge into the preset's settings, as the CLI's --throttling.cpuSlowdownMultiplier does.
-      { port: chrome.port, output: "json", logLevel: "error", throttling },
+      { port: chrome.port, output: "json", logLevel: "error", ...runFlags(preset, cpuSlowdown, method) },
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error("Lighthouse returned no result");
@@ -108,7 +126,10 @@ export async function runLighthouse(
         result.artifacts.Trace.traceEvents as TraceEvent[],
         // The document Chromium parsed (after redirects), not the URL a pushState left shown.
         lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl,
-        lhr.configSettings.throttling.cpuSlowdownMultiplier,
+        // A trace recorded under devtools throttling is already slowed down.
+        lhr.configSettings.throttlingMethod === "devtools"
+          ? 1
+          : lhr.configSettings.throttling.cpuSlowdownMultiplier,
       ),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       benchmarkIndex: lhr.environment.benchmarkIndex,
