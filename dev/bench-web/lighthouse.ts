@@ -97,6 +97,8 @@ export async function runLighthouse(
         "long-tasks",
         "bootup-time",
         "mainthread-work-breakdown",
+        // What moved, and by how much.
+        "layout-shifts",
       ]) {
         const details = lhr.audits[id]?.details as { items?: unknown[] } | undefined;
         const shown = details?.items ?? lhr.audits[id]?.displayValue ?? "";

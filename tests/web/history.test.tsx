@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { clientConfigQueryKey } from "#web/lib/queries/config.ts";
 import { livePlaysQueryKey, withLivePlays } from "#web/lib/queries/track-history.ts";
 import { HistoryScreen } from "#web/routes/history.tsx";
 import { aClientConfig, aHistoryItem } from "./support/factories";
@@ -150,6 +151,21 @@ describe("track history", () => {
     expect(frame.style.height).toBe("4000px");
     tell("tall", frame.contentWindow);
     expect(frame.style.height).toBe("4000px");
+  });
+
+  it("shows the search below the list only with the list: it never waits there for rows to push it down", async () => {
+    let answer: (plays: unknown) => void = () => {};
+    mockApi({
+      "GET /api/config": aClientConfig(),
+      "GET /api/track-history": () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { queryClient } = renderAt("/history", <HistoryScreen />);
+    await waitFor(() => expect(queryClient.getQueryData(clientConfigQueryKey)).toBeTruthy());
+    await screen.findByText("Loading track history...");
+    expect(screen.queryByRole("heading", { name: "Search the played tracks" })).toBeNull();
+    answer([aHistoryItem("Velvet Harbour", "Nightfall Quartet", 5)]);
+    await screen.findByText("Showing 1 unique track(s)");
+    expect(screen.getByRole("heading", { name: "Search the played tracks" })).toBeTruthy();
   });
 
   it("loads no widget when none is configured", async () => {

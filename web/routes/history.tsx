@@ -244,7 +244,8 @@ export function HistoryScreen() {
           <HistoryRows tracks={tracks} favorites={favorites} play={play} />
         </>
       )}
-      <PlayedTracksWidget />
+      {/* Below the list, it comes with the list: shown before, the rows would push it down. */}
+      {(isError || history !== undefined) && <PlayedTracksWidget />}
     </div>
   );
 }
