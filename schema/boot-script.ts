@@ -7,12 +7,10 @@
 // 3. It starts the app's entry script (the first path of <meta name="app-entry">) only after the
 //    first paint: at DOMContentLoaded, then the next frame, then a task (after that frame's paint).
 //    The prerendered page paints without JavaScript, so nothing of the app's download or start
-//    stands before it (ADR 024). A hidden tab paints nothing, so it starts at once. In the tasks
-//    after (at once in a hidden tab), one a task, it preloads the chunks the entry imports (the
-//    meta's other paths, ADR 057) and the chunks the page imports as it starts hydrating (<meta
-//    name="app-preload">, ADR 056), these unless the HTML was made for another path. A page's
-//    first requests each cost a slow phone's main thread up to tens of milliseconds; in one
-//    task, the entry and its preloads crossed 50 ms (ADR 066).
+//    stands before it (ADR 024). A hidden tab paints nothing, so it starts at once. With it, it
+//    preloads the chunks the entry imports (the meta's other paths, ADR 057) and the chunks the
+//    page imports as it starts hydrating (<meta name="app-preload">, ADR 056), these unless the
+//    HTML was made for another path.
 // 4. A press on a painted button before the app owns the page is kept, not lost: the button is
 //    marked aria-busy and kept in window.__press, and the app presses it again once it has
 //    hydrated (web/ui/early-press.ts, ADR 035). From the moment the app starts hydrating
@@ -22,7 +20,7 @@
 //    a phone's player bar keeps the rewind controls' row from first paint, so it does not grow
 //    when they come (ADR 063).
 export const bootScript =
-  '(function(d){var w=window,h=d.documentElement;function p(e){var t=e.target,b=!w.__app&&t&&t.closest&&t.closest("button");if(b&&!b.disabled){w.__press=b;b.setAttribute("aria-busy","true")}}d.addEventListener("click",p,true);w.__stopPress=function(){d.removeEventListener("click",p,true)};try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light");if(localStorage.getItem("rewind")!=="off"&&(w.MediaSource||w.ManagedMediaSource))h.setAttribute("data-rewind","")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\'),q=d.querySelector(\'meta[name="app-preload"]\'),u=m?m.content.split(" "):[];if(u[0]){var s=d.createElement("script");s.type="module";s.src=u[0];d.head.appendChild(s)}if(q&&!h.classList.contains("route-pending"))u=u.concat(q.content.split(" "));function f(i){if(i<u.length){var l=d.createElement("link");l.rel="modulepreload";l.href=u[i];d.head.appendChild(l);d.visibilityState==="hidden"?f(i+1):setTimeout(f,0,i+1)}}d.visibilityState==="hidden"?f(1):setTimeout(f,0,1)}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
+  '(function(d){var w=window,h=d.documentElement;function p(e){var t=e.target,b=!w.__app&&t&&t.closest&&t.closest("button");if(b&&!b.disabled){w.__press=b;b.setAttribute("aria-busy","true")}}d.addEventListener("click",p,true);w.__stopPress=function(){d.removeEventListener("click",p,true)};try{h.classList.toggle("dark",localStorage.getItem("theme")!=="light");if(localStorage.getItem("rewind")!=="off"&&(w.MediaSource||w.ManagedMediaSource))h.setAttribute("data-rewind","")}catch(e){}var r=h.getAttribute("data-route");if(r&&r!==location.pathname.replace(/(.)\\/$/,"$1"))h.classList.add("route-pending");function g(){var m=d.querySelector(\'meta[name="app-entry"]\'),q=d.querySelector(\'meta[name="app-preload"]\'),u=m?m.content.split(" "):[];if(u[0]){var s=d.createElement("script");s.type="module";s.src=u[0];d.head.appendChild(s)}if(q&&!h.classList.contains("route-pending"))u=u.concat(q.content.split(" "));u.slice(1).forEach(function(x){var l=d.createElement("link");l.rel="modulepreload";l.href=x;d.head.appendChild(l)})}d.addEventListener("DOMContentLoaded",function(){d.visibilityState==="hidden"?g():requestAnimationFrame(function(){setTimeout(g)})})})(document);';
 
 /** Where web/index.html asks for the script; the prerender step puts it there. */
 export const bootScriptMarker = "<!-- boot-script -->";

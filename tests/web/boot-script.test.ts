@@ -42,10 +42,7 @@ function boot() {
 
 const bootListeners: Parameters<typeof document.removeEventListener>[] = [];
 
-afterEach(async () => {
-  // The preloads come one a task after the entry: they must not land in the next test's page.
-  if (vi.isFakeTimers()) vi.runAllTimers();
-  else for (const _ of [entry, ...entryImports, ...startChunks]) await nextTask();
+afterEach(() => {
   for (const args of bootListeners.splice(0)) document.removeEventListener(...args);
   vi.restoreAllMocks();
   for (const node of document.head.querySelectorAll(
@@ -67,20 +64,12 @@ describe("the boot script's start of the app", () => {
     expect(moduleScripts()).toEqual([entry]);
   });
 
-  it("preloads what the entry imports and the chunks the page starts with, one a task after the entry (ADR 056, 057, 066)", async () => {
-    // How many are preloaded at the end of each task that adds to the head: a mutation observer
-    // reports then.
-    const preloaded: number[] = [];
-    const observer = new MutationObserver(() => {
-      if (moduleScripts().length) preloaded.push(preloads().length);
-    });
-    observer.observe(document.head, { childList: true });
-    onTestFinished(() => observer.disconnect());
+  it("preloads what the entry imports and the chunks the page starts with, together with the entry and after it (ADR 056, 057)", async () => {
     boot();
     await nextFrame();
     expect(preloads()).toEqual([]);
-    await vi.waitFor(() => expect(preloads()).toEqual([...entryImports, ...startChunks]));
-    expect(preloaded).toEqual([0, 1, 2, 3, 4]);
+    await nextTask();
+    expect(preloads()).toEqual([...entryImports, ...startChunks]);
     // The entry is asked for first.
     const [script, ...links] = document.head.querySelectorAll(
       'script[type="module"], link[rel="modulepreload"]',
@@ -93,9 +82,10 @@ describe("the boot script's start of the app", () => {
     document.documentElement.dataset.route = "/some/other/path";
     boot();
     await nextFrame();
-    await vi.waitFor(() => expect(preloads()).toEqual(entryImports));
+    await nextTask();
     expect(document.documentElement.classList.contains("route-pending")).toBe(true);
     expect(moduleScripts()).toEqual([entry]);
+    expect(preloads()).toEqual(entryImports);
   });
 
   it("adds it at DOMContentLoaded in a hidden tab, where no frame comes", () => {

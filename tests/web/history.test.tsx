@@ -142,8 +142,11 @@ describe("track history", () => {
           new MessageEvent("message", { data: { type: "played-tracks-height", height }, source }),
         );
       });
-    tell(900, frame.contentWindow);
-    expect(frame.style.height).toBe("900px");
+    // The frame's listener comes with the effects of its commit, after the frame is in the page.
+    await waitFor(() => {
+      tell(900, frame.contentWindow);
+      expect(frame.style.height).toBe("900px");
+    });
     // Another window's word is not the frame's.
     tell(300, window);
     expect(frame.style.height).toBe("900px");

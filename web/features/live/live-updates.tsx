@@ -1,10 +1,9 @@
 // Opens the app's one live connection after hydration (the module loads lazily, off the
-// first render's budget, and the socket opens in a task of its own) and feeds its messages into the query cache, each track change at the
+// first render's budget) and feeds its messages into the query cache, each track change at the
 // moment this listener hears it (in-step.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { yieldToBrowser } from "#web/lib/idle.ts";
 import { setLivePassSource } from "#web/lib/live-pass.ts";
 import { liveConnectedAtom } from "#web/lib/live-status.ts";
 
@@ -22,15 +21,12 @@ export function LiveUpdates() {
       import("./in-step"),
       import("#web/lib/listening-delay.ts"),
     ]).then(
-      async ([
+      ([
         { connectLive, liveUrl },
         { applyLiveMessage },
         { createInStep },
         { listeningDelayMs, noteServerClockOffset, onListeningChange },
       ]) => {
-        // Opening the socket is a few milliseconds of the main thread (more on a slow phone): in a
-        // task of its own, not in the one that mounts the app's effects.
-        await yieldToBrowser();
         if (cancelled) return;
         const inStep = createInStep({
           apply: (message) => applyLiveMessage(queryClient, message),
