@@ -9,15 +9,14 @@ import "./styles/controls.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { yieldToBrowser } from "./lib/idle";
 import { queryClient } from "./lib/query-client";
 import { appStore } from "./lib/store";
 import { appOwnsPresses } from "./ui/early-press";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("no #root");
+// web/index.html has it; every prerendered page is made from it.
+const root = document.getElementById("root") as HTMLElement;
 
 const app = (
   <StrictMode>
@@ -32,9 +31,12 @@ const app = (
 // The build prerenders the public routes (dev/prerender.ts) and marks <html data-route>.
 // Hydrate when the HTML was made for this path; otherwise (the SPA fallback serves the
 // home page's HTML for /page/..., unknown paths and the dev server) render from scratch.
-// In a task of its own: with the evaluation of this script (React's own start-up) in the same
-// task, the two crossed 10 ms at full speed, a long task on a slow phone (ADR 055).
-void yieldToBrowser().then(() => {
+// Each in a task of its own, so that none adds to another on a slow phone: this script's
+// evaluation (the app's modules); React-DOM's start-up (a CommonJS module, evaluated when first
+// imported: ADR 068); the root's creation; then React's first render, in slices (ADR 055).
+void yieldToBrowser().then(async () => {
+  const client = await import("react-dom/client");
+  await yieldToBrowser();
   const prerenderedFor = document.documentElement.dataset.route;
   appOwnsPresses();
   const path = location.pathname.replace(/(.)\/$/, "$1");
@@ -42,9 +44,9 @@ void yieldToBrowser().then(() => {
     // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
     // answer input between them; outside one, the whole first render is a single long task.
     startTransition(() => {
-      hydrateRoot(root, app);
+      client.hydrateRoot(root, app);
     });
   } else {
-    createRoot(root).render(app);
+    client.createRoot(root).render(app);
   }
 });

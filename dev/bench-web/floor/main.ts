@@ -19,6 +19,8 @@ function Floor() {
 }
 
 // As the site starts (web/main.tsx, ADR 055): hydration in a task after the script's evaluation.
+// The site also starts React-DOM in a task of its own (ADR 068); here the script is little more
+// than React, so that task would be this one.
 const root = document.getElementById("root");
 void yieldToBrowser().then(() => {
   if (root) hydrateRoot(root, h(Floor));
