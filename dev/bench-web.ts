@@ -102,22 +102,22 @@ if (!existsSync(join(root, "dist/client/index.html"))) throw new Error("bench: d
 const startedAt = new Date();
 const summaries: Summary[] = [];
 
+/** A mobile run's phone: its CPU slowdown, its label, and how Lighthouse slows it down. */
+type MobileTarget = { slowdown: number | null; label: string; method: ThrottlingMethod };
 /**
- * The mobile preset's CPU slowdowns to measure with, each with its label: a fixed one, or null
- * for one calibrated just before each run (this machine's speed drifts by a fifth from minute to
- * minute on a shared host, so one calibration at the start would not hold for the whole bench).
+ * The mobile preset's phones to measure with, one per throttling method and CPU choice. The
+ * slowdown is a fixed one, or null for one calibrated just before each run (this machine's speed
+ * drifts by a fifth from minute to minute on a shared host, so one calibration at the start would
+ * not hold for the whole bench).
  */
-const mobileCpus: { slowdown: number | null; label: string; method: ThrottlingMethod }[] = methods.flatMap(
-  (method) => {
-    const how = method === "simulate" ? "" : `, ${method}`;
-    return cpuChoices.map((choice) =>
-      choice === "default"
-        ? { slowdown: defaultMobileSlowdown, label: `${defaultMobileSlowdown}x default${how}`, method }
-        : choice === "calibrated"
-          ? { slowdown: null, label: `calibrated${how}`, method }
-          : { slowdown: Number(choice), label: `${Number(choice)}x${how}`, method },
-    );
-  },
+const mobileTargets: MobileTarget[] = methods.flatMap((method) =>
+  cpuChoices.map((choice): MobileTarget => {
+    const slowdown =
+      choice === "default" ? defaultMobileSlowdown : choice === "calibrated" ? null : Number(choice);
+    const cpu =
+      choice === "default" ? `${slowdown}x default` : choice === "calibrated" ? "calibrated" : `${slowdown}x`;
+    return { slowdown, label: method === "simulate" ? cpu : `${cpu}, ${method}`, method };
+  }),
 );
 /** The BenchmarkIndex each calibrated run was given its slowdown from. */
 const calibrations: number[] = [];
@@ -131,9 +131,9 @@ async function calibrate(label: string): Promise<number> {
   return slowdown;
 }
 
-type Target = { preset: Preset; cpu: (typeof mobileCpus)[number] | null };
+type Target = { preset: Preset; cpu: MobileTarget | null };
 const targets = presets.flatMap((preset): Target[] =>
-  preset === "mobile" ? mobileCpus.map((cpu) => ({ preset, cpu })) : [{ preset, cpu: null }],
+  preset === "mobile" ? mobileTargets.map((cpu) => ({ preset, cpu })) : [{ preset, cpu: null }],
 );
 
 type Page = { url: string; name: string };
