@@ -18,6 +18,8 @@
 // writes the figures and every run to FILE (a directory, e.g. `bench-results/`, gets
 // `web-<timestamp>.json`), `--floor` also measures the stack's floor: React alone, started as the
 // site starts (dev/bench-web/floor.ts), in each state beside its routes, run for run (ADR 060).
+// Each simulated mobile run is audited again with the page's main-thread tasks at their thread
+// time, its TBT printed as "TBT on CPU": the page's own work, without the host's waits (ADR 069).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -272,7 +274,21 @@ if (values.json !== undefined) {
       return {
         ...rest,
         ...(floors.has(summary) ? { server: "static (the floor, dev/bench-web/floor.ts)" } : {}),
-        ...(beside ? { floor: beside.route, tbtOverFloor: tbtOverFloor(summary, beside) } : {}),
+        ...(beside
+          ? {
+              floor: beside.route,
+              tbtOverFloor: tbtOverFloor(summary, beside),
+              ...(runs.some((run) => run.atThreadTime)
+                ? {
+                    tbtOnCpuOverFloor: tbtOverFloor(
+                      summary,
+                      beside,
+                      (run) => run.atThreadTime?.TBT ?? Number.NaN,
+                    ),
+                  }
+                : {}),
+            }
+          : {}),
         lowestRun: runs.indexOf(lowest),
         runs: runs.map(({ lighthouse: _, ...run }) => run),
       };

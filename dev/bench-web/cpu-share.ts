@@ -23,26 +23,43 @@ const sameDocument = (a: string, b: string) => {
   return bare(a) === bare(b);
 };
 
-/**
- * Of the page's main-thread tasks (RunTask) that count as blocking once slowed down (over 50 ms
- * after `slowdown`), the share of their wall time their thread was on a CPU: 0-1. The page's
- * main thread is the one that parsed `url`'s HTML. NaN when there is no such thread or task.
- */
-export function mainThreadCpuShare(events: readonly TraceEvent[], url: string, slowdown: number): number {
+/** The page's main thread (the one that parsed `url`'s HTML): its pid and tid, if the trace has it. */
+export function pageMainThread(events: readonly TraceEvent[], url: string) {
   const parser = events.find(
     (e) => e.name === "ParseHTML" && sameDocument(e.args?.beginData?.url ?? "", url),
   );
-  if (!parser) return Number.NaN;
+  return parser ? { pid: parser.pid, tid: parser.tid } : undefined;
+}
+
+/**
+ * The top-level tasks (RunTask) of a thread, in order, each with its wall and thread time. A
+ * task run inside another (a nested loop) is part of that one's time already, so it is left out.
+ */
+export function topLevelTasks(events: readonly TraceEvent[], thread: { pid: number; tid: number }) {
   const tasks = events
-    .filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === parser.pid && e.tid === parser.tid)
+    .filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === thread.pid && e.tid === thread.tid)
     .sort((a, b) => a.ts - b.ts);
-  let wall = 0;
-  let cpu = 0;
+  const top: (TraceEvent & { dur: number; tdur: number })[] = [];
   let end = Number.NEGATIVE_INFINITY;
   for (const task of tasks) {
-    // A task run inside another (a nested loop) is part of that one's time already.
     if (task.ts < end || task.dur === undefined || task.tdur === undefined) continue;
     end = task.ts + task.dur;
+    top.push(task as TraceEvent & { dur: number; tdur: number });
+  }
+  return top;
+}
+
+/**
+ * Of the page's main-thread tasks that count as blocking once slowed down (over 50 ms after
+ * `slowdown`), the share of their wall time their thread was on a CPU: 0-1. NaN when there is
+ * no such thread or task.
+ */
+export function mainThreadCpuShare(events: readonly TraceEvent[], url: string, slowdown: number): number {
+  const thread = pageMainThread(events, url);
+  if (!thread) return Number.NaN;
+  let wall = 0;
+  let cpu = 0;
+  for (const task of topLevelTasks(events, thread)) {
     if ((task.dur / 1000) * slowdown <= 50) continue;
     wall += task.dur;
     cpu += Math.min(task.tdur, task.dur);

@@ -1,10 +1,15 @@
 // One Lighthouse run of `npm run bench:web`, in a fresh Chromium so runs share no cache.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { saveArtifacts } from "lighthouse/core/lib/asset-saver.js";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import { blockingBegunBeforePaint, type LongTask } from "./blocking.ts";
 import { mainThreadCpuShare, type TraceEvent } from "./cpu-share.ts";
+import { atThreadTime } from "./thread-time.ts";
 
 export type Preset = "mobile" | "desktop";
 /**
@@ -49,6 +54,12 @@ export type Run = {
   tbtBeforePaint: number;
   /** Of the page's blocking tasks' wall time, the share its main thread was on a CPU (cpu-share.ts). */
   cpuShare: number;
+  /**
+   * The same run audited again with the page's main-thread tasks at their thread time
+   * (thread-time.ts): its TBT and performance score, and the wall time taken out, in ms. Only for
+   * the mobile preset's simulated throttling; a devtools trace's waits are its throttling.
+   */
+  atThreadTime?: { TBT: number; performance: number; removedMs: number };
   /** The CPU slowdown Lighthouse applied, and this machine's BenchmarkIndex as it measured it. */
   cpuSlowdown: number;
   benchmarkIndex: number;
@@ -69,14 +80,14 @@ export async function runLighthouse(
   method: ThrottlingMethod = "simulate",
 ): Promise<Run> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  const flags = { output: "json", logLevel: "error", ...runFlags(preset, cpuSlowdown, method) } as const;
+  const config = preset === "desktop" ? desktopConfig : undefined;
   try {
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: "json", logLevel: "error", ...runFlags(preset, cpuSlowdown, method) },
-      preset === "desktop" ? desktopConfig : undefined,
-    );
+    const result = await lighthouse(url, { port: chrome.port, ...flags }, config);
     if (!result) throw new Error("Lighthouse returned no result");
     const lhr = result.lhr;
+    // The document Chromium parsed (after redirects), not the URL a pushState left shown.
+    const documentUrl = lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl;
     // A run Lighthouse could not measure (no paint seen, a page error): say why, not just "0".
     if (lhr.runtimeError)
       console.log(`[${label}] Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -126,18 +137,50 @@ export async function runLighthouse(
       lighthouse: lhr.lighthouseVersion,
       cpuShare: mainThreadCpuShare(
         result.artifacts.Trace.traceEvents as TraceEvent[],
-        // The document Chromium parsed (after redirects), not the URL a pushState left shown.
-        lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl,
+        documentUrl,
         // A trace recorded under devtools throttling is already slowed down.
         lhr.configSettings.throttlingMethod === "devtools"
           ? 1
           : lhr.configSettings.throttling.cpuSlowdownMultiplier,
       ),
+      ...(preset === "mobile" && method === "simulate" && !lhr.runtimeError
+        ? { atThreadTime: await auditAtThreadTime(url, documentUrl, result.artifacts, flags) }
+        : {}),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();
+  }
+}
+
+type Artifacts = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["artifacts"];
+
+/**
+ * Lighthouse's audits run again on a run's artifacts, its trace with the page's main-thread tasks
+ * at their thread time (thread-time.ts, ADR 069): saved to a throw-away folder and read back in
+ * Lighthouse's audit mode (its `-A`), with the run's own settings, as Lighthouse requires.
+ */
+async function auditAtThreadTime(
+  url: string,
+  documentUrl: string,
+  artifacts: Artifacts,
+  flags: ReturnType<typeof runFlags> & { output: "json"; logLevel: "error" },
+): Promise<{ TBT: number; performance: number; removedMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-web-artifacts-"));
+  try {
+    const shortened = atThreadTime(artifacts.Trace.traceEvents as TraceEvent[], documentUrl);
+    const Trace = { ...artifacts.Trace, traceEvents: shortened.events as typeof artifacts.Trace.traceEvents };
+    await saveArtifacts({ ...artifacts, Trace }, dir);
+    const again = await lighthouse(url, { ...flags, auditMode: dir });
+    const lhr = again?.lhr;
+    return {
+      TBT: lhr?.audits[metrics.TBT]?.numericValue ?? Number.NaN,
+      performance: Math.round((lhr?.categories.performance?.score ?? Number.NaN) * 100),
+      removedMs: shortened.removedMs,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

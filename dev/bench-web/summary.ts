@@ -74,11 +74,19 @@ export function pairWithFloor(measured: readonly Summary[], floorName: string): 
 /**
  * What the route blocks beyond the floor, run for run (ADR 060): the median of each run's TBT
  * less the floor's run of the same number, made beside it; and the route's lowest run less that
- * run's floor run. Runs without a partner do not count.
+ * run's floor run. Runs without a partner do not count. `tbt` picks the figure: Lighthouse's TBT,
+ * or the TBT of the page's tasks at their thread time.
  */
-export function tbtOverFloor(route: Summary, floor: Summary): { median: number; lowest: number } {
-  const over = (i: number) =>
-    (route.runs[i]?.metrics.TBT ?? Number.NaN) - (floor.runs[i]?.metrics.TBT ?? Number.NaN);
+export function tbtOverFloor(
+  route: Summary,
+  floor: Summary,
+  tbt: (run: Run) => number = (run) => run.metrics.TBT,
+): { median: number; lowest: number } {
+  const of = (runs: Run[], i: number) => {
+    const run = runs[i];
+    return run ? tbt(run) : Number.NaN;
+  };
+  const over = (i: number) => of(route.runs, i) - of(floor.runs, i);
   return {
     median: median(route.runs.map((_, i) => over(i))),
     lowest: over(route.runs.indexOf(route.lowest)),
@@ -105,6 +113,21 @@ export function printSummary(summary: Summary, floor?: Summary) {
       formatMetric("TBT", over.median),
       `${formatMetric("TBT", over.lowest)}; floor ${formatMetric("TBT", floor.median.metrics.TBT)}`,
     );
+  }
+  // The page's own work, slowed down (thread-time.ts): simulated runs only.
+  if (runs.some((r) => r.atThreadTime)) {
+    const onCpu = (r: Run) => r.atThreadTime?.TBT ?? Number.NaN;
+    line("TBT on CPU", formatMetric("TBT", median(runs.map(onCpu))), formatMetric("TBT", onCpu(lowest)));
+    if (floor && floor !== summary) {
+      const over = tbtOverFloor(summary, floor, onCpu);
+      line(
+        "  over floor",
+        formatMetric("TBT", over.median),
+        `${formatMetric("TBT", over.lowest)}; floor ${formatMetric("TBT", median(floor.runs.map(onCpu)))}`,
+      );
+    }
+    const score = (r: Run) => r.atThreadTime?.performance ?? Number.NaN;
+    line("  performance", formatScore(median(runs.map(score))), formatScore(score(lowest)));
   }
   line(
     "TBT pre-FCP",

@@ -37,6 +37,16 @@ describe("a route's blocking time over the floor", () => {
     expect(tbtOverFloor(route, floor).median).toBe(75); // of 50 and 100
     expect(tbtOverFloor(route, floor).lowest).toBeNaN();
   });
+
+  it("can compare another figure of the runs, such as the TBT at thread time", () => {
+    const onCpu = (tbts: number[]) => tbts.map((TBT) => ({ TBT, performance: 100, removedMs: 0 }));
+    const route = summary("/", [150, 900, 300]);
+    const floor = summary("React floor", [100, 700, 40]);
+    onCpu([20, 30, 10]).forEach((atThreadTime, i) => Object.assign(route.runs[i] ?? {}, { atThreadTime }));
+    onCpu([5, 5, 5]).forEach((atThreadTime, i) => Object.assign(floor.runs[i] ?? {}, { atThreadTime }));
+    const pick = (r: Run) => r.atThreadTime?.TBT ?? Number.NaN;
+    expect(tbtOverFloor(route, floor, pick)).toEqual({ median: 15, lowest: 25 }); // of 15, 25, 5
+  });
 });
 
 describe("which floor a route is compared with", () => {
