@@ -144,7 +144,7 @@ export async function runLighthouse(
           : lhr.configSettings.throttling.cpuSlowdownMultiplier,
       ),
       ...(preset === "mobile" && method === "simulate" && !lhr.runtimeError
-        ? { atThreadTime: await auditAtThreadTime(url, documentUrl, result.artifacts, flags) }
+        ? { atThreadTime: await auditAtThreadTime(url, documentUrl, result.artifacts, flags, label) }
         : {}),
       cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
       benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -160,13 +160,15 @@ type Artifacts = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["artifacts"
 /**
  * Lighthouse's audits run again on a run's artifacts, its trace with the page's main-thread tasks
  * at their thread time (thread-time.ts, ADR 069): saved to a throw-away folder and read back in
- * Lighthouse's audit mode (its `-A`), with the run's own settings, as Lighthouse requires.
+ * Lighthouse's audit mode (its `-A`), with the run's own settings, as Lighthouse requires. If
+ * that fails, the run keeps Lighthouse's own figures and this one is unknown (NaN).
  */
 async function auditAtThreadTime(
   url: string,
   documentUrl: string,
   artifacts: Artifacts,
   flags: ReturnType<typeof runFlags> & { output: "json"; logLevel: "error" },
+  label: string,
 ): Promise<{ TBT: number; performance: number; removedMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), "bench-web-artifacts-"));
   try {
@@ -180,6 +182,9 @@ async function auditAtThreadTime(
       performance: Math.round((lhr?.categories.performance?.score ?? Number.NaN) * 100),
       removedMs: shortened.removedMs,
     };
+  } catch (err) {
+    console.log(`[${label}] the audit at thread time failed: ${String(err)}`);
+    return { TBT: Number.NaN, performance: Number.NaN, removedMs: Number.NaN };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
 // slowdown; on this two-core host most of that wall time is the thread asleep inside the task,
 // blocked on other threads and processes that are waiting for a core (ADR 069), which a phone's
 // cores would have run beside it. Audited again, the shortened trace gives the blocking time of
-// the page's own work, slowed down: the same on any host, and never above Lighthouse's.
+// the page's own work, slowed down, about the same on any host.
 import { pageMainThread, type TraceEvent, topLevelTasks } from "./cpu-share.ts";
 
 /**

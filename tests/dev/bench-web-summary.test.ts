@@ -39,11 +39,14 @@ describe("a route's blocking time over the floor", () => {
   });
 
   it("can compare another figure of the runs, such as the TBT at thread time", () => {
-    const onCpu = (tbts: number[]) => tbts.map((TBT) => ({ TBT, performance: 100, removedMs: 0 }));
+    const withOnCpu = (runs: Run[], tbts: number[]) => {
+      for (const [i, run] of runs.entries())
+        run.atThreadTime = { TBT: tbts[i] ?? 0, performance: 100, removedMs: 0 };
+    };
     const route = summary("/", [150, 900, 300]);
     const floor = summary("React floor", [100, 700, 40]);
-    onCpu([20, 30, 10]).forEach((atThreadTime, i) => Object.assign(route.runs[i] ?? {}, { atThreadTime }));
-    onCpu([5, 5, 5]).forEach((atThreadTime, i) => Object.assign(floor.runs[i] ?? {}, { atThreadTime }));
+    withOnCpu(route.runs, [20, 30, 10]);
+    withOnCpu(floor.runs, [5, 5, 5]);
     const pick = (r: Run) => r.atThreadTime?.TBT ?? Number.NaN;
     expect(tbtOverFloor(route, floor, pick)).toEqual({ median: 15, lowest: 25 }); // of 15, 25, 5
   });
