@@ -114,13 +114,17 @@ type MobileTarget = { slowdown: number | null; label: string; method: Throttling
  */
 const mobileTargets: MobileTarget[] = methods.flatMap((method) =>
   cpuChoices.map((choice): MobileTarget => {
-    const slowdown =
-      choice === "default" ? defaultMobileSlowdown : choice === "calibrated" ? null : Number(choice);
-    const cpu =
-      choice === "default" ? `${slowdown}x default` : choice === "calibrated" ? "calibrated" : `${slowdown}x`;
+    const { slowdown, cpu } = cpuChoice(choice);
     return { slowdown, label: method === "simulate" ? cpu : `${cpu}, ${method}`, method };
   }),
 );
+/** A `--cpu` choice's slowdown (null: calibrated before each run) and the name it is printed by. */
+function cpuChoice(choice: string): { slowdown: number | null; cpu: string } {
+  if (choice === "calibrated") return { slowdown: null, cpu: "calibrated" };
+  if (choice === "default")
+    return { slowdown: defaultMobileSlowdown, cpu: `${defaultMobileSlowdown}x default` };
+  return { slowdown: Number(choice), cpu: `${Number(choice)}x` };
+}
 /** The BenchmarkIndex each calibrated run was given its slowdown from. */
 const calibrations: number[] = [];
 
