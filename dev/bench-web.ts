@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { defaultMobileSlowdown, measureBenchmarkIndex, mobileSlowdown } from "./bench-web/calibrate.ts";
+import { cpuChoice, measureBenchmarkIndex, mobileSlowdown } from "./bench-web/calibrate.ts";
 import { buildFloor } from "./bench-web/floor.ts";
 import {
   type Preset,
@@ -118,13 +118,6 @@ const mobileTargets: MobileTarget[] = methods.flatMap((method) =>
     return { slowdown, label: method === "simulate" ? cpu : `${cpu}, ${method}`, method };
   }),
 );
-/** A `--cpu` choice's slowdown (null: calibrated before each run) and the name it is printed by. */
-function cpuChoice(choice: string): { slowdown: number | null; cpu: string } {
-  if (choice === "calibrated") return { slowdown: null, cpu: "calibrated" };
-  if (choice === "default")
-    return { slowdown: defaultMobileSlowdown, cpu: `${defaultMobileSlowdown}x default` };
-  return { slowdown: Number(choice), cpu: `${Number(choice)}x` };
-}
 /** The BenchmarkIndex each calibrated run was given its slowdown from. */
 const calibrations: number[] = [];
 

@@ -51,3 +51,11 @@ export async function measureBenchmarkIndex(samples = 5): Promise<number> {
     await browser.close();
   }
 }
+
+/** A `--cpu` choice's slowdown (null: calibrated before each run) and the name it is printed by. */
+export function cpuChoice(choice: string): { slowdown: number | null; cpu: string } {
+  if (choice === "calibrated") return { slowdown: null, cpu: "calibrated" };
+  if (choice === "default")
+    return { slowdown: defaultMobileSlowdown, cpu: `${defaultMobileSlowdown}x default` };
+  return { slowdown: Number(choice), cpu: `${Number(choice)}x` };
+}

@@ -1,7 +1,7 @@
 // bench:web's calibrated CPU slowdown (ADR 039): every machine simulates the same phone, by the
 // points of Lighthouse's throttling calculator.
 import { describe, expect, it } from "vitest";
-import { defaultMobileSlowdown, mobileSlowdown } from "../../dev/bench-web/calibrate.ts";
+import { cpuChoice, defaultMobileSlowdown, mobileSlowdown } from "../../dev/bench-web/calibrate.ts";
 
 describe("the mobile preset's calibrated CPU slowdown", () => {
   it("is Lighthouse's own 4x on the high-end desktop that 4x was made for", () => {
@@ -19,5 +19,13 @@ describe("the mobile preset's calibrated CPU slowdown", () => {
   it("refuses a machine slower than the phone itself", () => {
     expect(() => mobileSlowdown(120)).toThrow(/slower than the phone/);
     expect(() => mobileSlowdown(Number.NaN)).toThrow();
+  });
+});
+
+describe("a --cpu choice", () => {
+  it("is a slowdown calibrated before each run, Lighthouse's constant, or the one given", () => {
+    expect(cpuChoice("calibrated")).toEqual({ slowdown: null, cpu: "calibrated" });
+    expect(cpuChoice("default")).toEqual({ slowdown: defaultMobileSlowdown, cpu: "4x default" });
+    expect(cpuChoice("2.5")).toEqual({ slowdown: 2.5, cpu: "2.5x" });
   });
 });
