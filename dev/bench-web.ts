@@ -36,7 +36,14 @@ import {
 } from "./bench-web/lighthouse.ts";
 import { interleave } from "./bench-web/schedule.ts";
 import { type BenchServer, serve, serveDirectory } from "./bench-web/server.ts";
-import { pairWithFloor, printSummary, type Summary, summarise, tbtOverFloor } from "./bench-web/summary.ts";
+import {
+  pairWithFloor,
+  printSummary,
+  type Summary,
+  summarise,
+  tbtOnCpu,
+  tbtOverFloor,
+} from "./bench-web/summary.ts";
 import { lowestPriority, yieldCpuBelow } from "./bench-web/yield-cpu.ts";
 import { rewindSiteVars, startSite } from "./local-site.ts";
 
@@ -276,13 +283,7 @@ if (values.json !== undefined) {
               floor: beside.route,
               tbtOverFloor: tbtOverFloor(summary, beside),
               ...(runs.some((run) => run.atThreadTime)
-                ? {
-                    tbtOnCpuOverFloor: tbtOverFloor(
-                      summary,
-                      beside,
-                      (run) => run.atThreadTime?.TBT ?? Number.NaN,
-                    ),
-                  }
+                ? { tbtOnCpuOverFloor: tbtOverFloor(summary, beside, tbtOnCpu) }
                 : {}),
             }
           : {}),

@@ -1,7 +1,7 @@
 // bench:web compares each route with the floor measured beside it, run for run (ADR 060).
 import { describe, expect, it } from "vitest";
 import type { Preset, Run } from "#dev/bench-web/lighthouse.ts";
-import { pairWithFloor, summarise, tbtOverFloor } from "#dev/bench-web/summary.ts";
+import { pairWithFloor, summarise, tbtOnCpu, tbtOverFloor } from "#dev/bench-web/summary.ts";
 
 const run = (tbt: number, performance: number): Run => ({
   scores: { performance, accessibility: 100, "best-practices": 100, seo: 100 },
@@ -47,8 +47,7 @@ describe("a route's blocking time over the floor", () => {
     const floor = summary("React floor", [100, 700, 40]);
     withOnCpu(route.runs, [20, 30, 10]);
     withOnCpu(floor.runs, [5, 5, 5]);
-    const pick = (r: Run) => r.atThreadTime?.TBT ?? Number.NaN;
-    expect(tbtOverFloor(route, floor, pick)).toEqual({ median: 15, lowest: 25 }); // of 15, 25, 5
+    expect(tbtOverFloor(route, floor, tbtOnCpu)).toEqual({ median: 15, lowest: 25 }); // of 15, 25, 5
   });
 });
 
